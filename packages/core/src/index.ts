@@ -1,0 +1,7 @@
+// @skg/core: the shared vocabulary of every package.
+export * from './books.ts';
+export * from './reference.ts';
+export * from './errors.ts';
+export * from './manifest.ts';
+export * from './licence.ts';
+export * from './scripture.ts';

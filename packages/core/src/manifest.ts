@@ -1,0 +1,87 @@
+// The artefact manifest (`dist/manifest.json`): what a build wrote, checked before a server listens.
+
+/** Bumped whenever any artefact's binary layout changes; a server refuses other versions. */
+export const ARTEFACT_FORMAT_VERSION = 1;
+
+/** The OKF version this project reads and writes. */
+export const OKF_VERSION = '0.2';
+
+/** Artefacts every build writes; a server will not start without them. */
+export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index'] as const;
+
+/** Artefacts a build may leave out; the endpoint that needs one answers 503 while it is absent. */
+export const OPTIONAL_ARTEFACTS = ['interlinear', 'connections'] as const;
+
+export type ArtefactName = (typeof REQUIRED_ARTEFACTS)[number] | (typeof OPTIONAL_ARTEFACTS)[number] | (string & {});
+
+export interface ArtefactEntry {
+  /** Path relative to the dist directory. */
+  readonly file: string;
+  readonly bytes: number;
+  /** Lowercase hex sha256 of the file. */
+  readonly sha256: string;
+  /** Number of records the artefact holds (verses, chapters, documents …). */
+  readonly records: number;
+  readonly optional: boolean;
+}
+
+export interface Manifest {
+  readonly formatVersion: number;
+  readonly okfVersion: string;
+  /** When the bundle was generated (from its root `index.md`), ISO 8601. */
+  readonly bundleGenerated: string;
+  readonly compiler: { readonly name: string; readonly version: string };
+  /** Content hash of all artefacts together; identifies the data version (ETags derive from it). */
+  readonly dataVersion: string;
+  readonly artefacts: Readonly<Record<string, ArtefactEntry>>;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the shape of a parsed manifest and returns it typed. Throws one Error listing every problem;
+ * does not touch the artefact files (the caller checks presence and checksums).
+ */
+export function assertManifest(value: unknown): Manifest {
+  const problems: string[] = [];
+  if (!isRecord(value)) throw new Error('manifest.json: not a JSON object');
+  if (value.formatVersion !== ARTEFACT_FORMAT_VERSION) {
+    problems.push(
+      `formatVersion is ${JSON.stringify(value.formatVersion)}, this server reads ${ARTEFACT_FORMAT_VERSION}: rebuild with \`skg build\``,
+    );
+  }
+  if (typeof value.okfVersion !== 'string') problems.push('okfVersion is missing');
+  if (typeof value.bundleGenerated !== 'string' || Number.isNaN(Date.parse(value.bundleGenerated))) {
+    problems.push('bundleGenerated is not a date-time');
+  }
+  if (typeof value.dataVersion !== 'string' || value.dataVersion === '') problems.push('dataVersion is missing');
+  if (!isRecord(value.compiler)) problems.push('compiler is missing');
+  if (!isRecord(value.artefacts)) {
+    problems.push('artefacts is missing');
+  } else {
+    for (const [name, entry] of Object.entries(value.artefacts)) {
+      if (
+        !isRecord(entry) ||
+        typeof entry.file !== 'string' ||
+        typeof entry.bytes !== 'number' ||
+        typeof entry.records !== 'number' ||
+        typeof entry.optional !== 'boolean' ||
+        typeof entry.sha256 !== 'string' ||
+        !SHA256.test(entry.sha256)
+      ) {
+        problems.push(`artefact '${name}' is malformed`);
+      } else if (entry.file.includes('..') || entry.file.startsWith('/')) {
+        problems.push(`artefact '${name}' points outside the dist directory`);
+      }
+    }
+    for (const name of REQUIRED_ARTEFACTS) {
+      if (!(name in value.artefacts)) problems.push(`required artefact '${name}' is not in the manifest`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`manifest.json is not usable:\n  - ${problems.join('\n  - ')}`);
+  return value as unknown as Manifest;
+}
