@@ -23,6 +23,7 @@ export type Reference =
     };
 
 const NUMBER = /^\d{1,4}$/;
+const SHAPE = /^([^.\s]+)\.(\d{1,4})(?:\.(\d{1,4}))?(?:-(.+))?$/;
 
 function invalid(input: string, why: string): ApiError {
   return new ApiError('invalid_reference', `'${input}' is not a usable OSIS reference: ${why}`, {
@@ -44,32 +45,29 @@ function positive(part: string | undefined, input: string, what: string): number
 export function parseReference(raw: string): Reference {
   const input = raw.trim();
   if (input === '') throw invalid(raw, 'it is empty');
-  const [head, tail, ...more] = input.split('-');
-  if (head === undefined || more.length > 0) throw invalid(input, 'use Book.Chapter, Book.Chapter.Verse or Book.Chapter.Verse-Verse');
-  const parts = head.split('.');
-  if (parts.length < 2 || parts.length > 3) {
-    throw invalid(input, 'use Book.Chapter, Book.Chapter.Verse or Book.Chapter.Verse-Verse');
-  }
-  const book = getBook(parts[0] ?? '');
-  if (!book) throw invalid(input, `'${parts[0]}' is not an OSIS book id (see /vocabulary)`);
-  const chapter = positive(parts[1], input, 'the chapter');
+  // Book ids and slugs may hold hyphens (`1-samuel`), so the range dash is the one after the numbers.
+  const match = SHAPE.exec(input);
+  if (!match) throw invalid(input, 'use Book.Chapter, Book.Chapter.Verse or Book.Chapter.Verse-Verse');
+  const [, bookPart = '', chapterPart, versePart, tail] = match;
+  const book = getBook(bookPart);
+  if (!book) throw invalid(input, `'${bookPart}' is not an OSIS book id (see /vocabulary)`);
+  const chapter = positive(chapterPart, input, 'the chapter');
   if (chapter > book.chapters) throw invalid(input, `${book.name} has ${book.chapters} chapters`);
-  if (parts.length === 2) {
+  if (versePart === undefined) {
     if (tail !== undefined) throw invalid(input, 'a range needs verse numbers inside one chapter');
     return { kind: 'chapter', book, chapter };
   }
-  const start = positive(parts[2], input, 'the verse');
+  const start = positive(versePart, input, 'the verse');
   if (tail === undefined) return { kind: 'verse', book, chapter, verse: start };
 
   let end: number;
-  const endParts = tail.split('.');
-  if (endParts.length === 1) {
-    end = positive(endParts[0], input, 'the last verse');
-  } else if (endParts.length === 3) {
-    const endBook = getBook(endParts[0] ?? '');
-    const endChapter = positive(endParts[1], input, 'the last chapter');
-    if (endBook !== book || endChapter !== chapter) throw invalid(input, 'a range must stay inside one chapter');
-    end = positive(endParts[2], input, 'the last verse');
+  const endMatch = SHAPE.exec(tail);
+  if (NUMBER.test(tail)) {
+    end = positive(tail, input, 'the last verse');
+  } else if (endMatch && endMatch[3] !== undefined && endMatch[4] === undefined) {
+    const endBook = getBook(endMatch[1] ?? '');
+    if (endBook !== book || Number(endMatch[2]) !== chapter) throw invalid(input, 'a range must stay inside one chapter');
+    end = positive(endMatch[3], input, 'the last verse');
   } else {
     throw invalid(input, 'a range is Book.Chapter.Verse-Verse');
   }
