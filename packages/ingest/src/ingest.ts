@@ -1,0 +1,102 @@
+// `skg ingest`: checks the pinned sources, builds every collection, writes the bundle and reports.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createBundleWriter } from './bundle-writer.ts';
+import { checkSources } from './check-sources.ts';
+import type { CollectionResult, IngestContext } from './collections/collection.ts';
+import { COLLECTIONS, INGEST_NEEDS } from './collections/registry.ts';
+import { countCitations, createSourceDocuments, SOURCES_FOLDER } from './collections/sources.ts';
+import { type BundleFile, createDocumentFile } from './document.ts';
+import { mapConcurrent } from './internal/map-concurrent.ts';
+import { IngestError, type IngestReport } from './report.ts';
+import { createLog, createRootIndex } from './root-files.ts';
+import { SourcesError } from './source-problems.ts';
+import { getNewestPublished, readSourcesManifest, selectSourceFiles, type SourcesManifest } from './sources-manifest.ts';
+import { GENERATOR } from './version.ts';
+
+export interface IngestOptions {
+  /** Directory holding the pinned upstream files. */
+  readonly sourcesDir: string;
+  /** The bundle directory; replaced as a whole when the ingest succeeds. */
+  readonly bundleDir: string;
+  /** The bundle's `generated` time (ISO 8601). Default: the newest pinned source date. */
+  readonly generatedAt?: string | undefined;
+  /** Default: the manifest shipped with this package. */
+  readonly manifest?: SourcesManifest;
+}
+
+/**
+ * Builds the bundle from the sources and returns the report. Throws a `SourcesError` when a needed file
+ * is missing or altered, an `IngestError` (carrying the report) when a collection finds errors; in
+ * both cases the bundle directory is left as it was.
+ */
+export async function ingest(options: IngestOptions): Promise<IngestReport> {
+  const started = performance.now();
+  const sourcesDir = path.resolve(options.sourcesDir);
+  const bundleDir = path.resolve(options.bundleDir);
+  const manifest = options.manifest ?? (await readSourcesManifest());
+  const generated = { by: GENERATOR, at: resolveGeneratedAt(options.generatedAt, manifest) };
+
+  const needed = selectSourceFiles(manifest, INGEST_NEEDS);
+  const problems = await checkSources(sourcesDir, { manifest, needs: INGEST_NEEDS });
+  if (problems.length > 0) throw new SourcesError(problems, { sourcesDir, total: needed.length });
+
+  const context: IngestContext = {
+    sourcesDir,
+    manifest,
+    generated,
+    readText: (file) => readFile(path.join(sourcesDir, file), 'utf8'),
+  };
+  const results: CollectionResult[] = [];
+  for (const collection of COLLECTIONS) results.push(await collection.build(context));
+
+  const documents = results.flatMap((result) => result.documents);
+  const usage = countCitations(documents);
+  const sources = createSourceDocuments(manifest, usage, needed, generated);
+  const reports = [...results.map((result) => result.report), sources.report];
+  const rootInput = {
+    generated: generated.at,
+    generator: GENERATOR,
+    folders: [...COLLECTIONS.map((collection) => collection.folder), SOURCES_FOLDER],
+    collections: reports,
+    cited: [...usage.keys()].sort(),
+    manifest,
+  };
+  const files: BundleFile[] = [
+    createRootIndex(rootInput),
+    createLog(rootInput),
+    ...results.flatMap((result) => result.files),
+    ...sources.files,
+    ...[...documents, ...sources.documents].map(createDocumentFile),
+  ];
+
+  const report = (): IngestReport => ({
+    bundleDir,
+    sourcesDir,
+    generated: generated.at,
+    generator: GENERATOR,
+    collections: reports,
+    files: files.length,
+    durationMs: performance.now() - started,
+  });
+  if (reports.some((collection) => collection.errors.length > 0)) throw new IngestError(report());
+
+  const writer = await createBundleWriter(bundleDir);
+  try {
+    await mapConcurrent(files, 16, (file) => writer.writeFile(file.path, file.content));
+    await writer.commit();
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
+  return report();
+}
+
+/** The given time normalised to ISO 8601 UTC, or the newest pinned source date. */
+function resolveGeneratedAt(given: string | undefined, manifest: SourcesManifest): string {
+  if (given === undefined) return getNewestPublished(manifest);
+  const time = Date.parse(given);
+  if (Number.isNaN(time)) throw new Error(`generatedAt must be an ISO 8601 date-time, got '${given}'`);
+  return new Date(time).toISOString();
+}

@@ -1,0 +1,152 @@
+// The foundation benchmark: ingest and compile wall time, server start to first answer, resident memory
+// after a mixed load, and /passage throughput as a ratio to bare node:http answering the same bytes in
+// the same run. Prints figures; asserts nothing (budgets are read off the output, see README).
+//
+// Usage: npm run bench -- [--sources ../shared/upstream] [--bundle dir] [--dist dir] [--duration 10]
+//   --bundle/--dist reuse an existing build instead of ingesting/compiling into a temp dir.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { build } from '@skg/compiler';
+import { ingest } from '@skg/ingest';
+
+const { values: args } = parseArgs({
+  options: {
+    sources: { type: 'string', default: process.env.SKG_SOURCES ?? '../shared/upstream' },
+    bundle: { type: 'string' },
+    dist: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-'));
+const children: ChildProcess[] = [];
+const figures: Array<[string, string]> = [];
+
+function record(name: string, value: string): void {
+  figures.push([name, value]);
+  console.log(`${name}: ${value}`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(command: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, command, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  children.push(child);
+  return child;
+}
+
+async function waitForAnswer(url: string, timeoutMs = 30_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        await response.arrayBuffer();
+        return performance.now() - started;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function residentMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Each load request comes from its own documentation-range address, so the abuse limit is not the bottleneck. */
+let clientCounter = 0;
+function asManyClients(request: { headers?: Record<string, string> }) {
+  clientCounter += 1;
+  const address = `198.51.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+  return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+}
+
+async function load(url: string, paths: string[], seconds: number) {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: paths.map((p) => ({ method: 'GET', path: p, setupRequest: asManyClients })) as never,
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(`machine: ${os.cpus().length} cores, node ${process.version}; load: ${connections} connections × ${duration} s`);
+
+  let bundleDir = args.bundle ? path.resolve(args.bundle) : path.join(work, 'bundle');
+  if (!args.bundle) {
+    const t0 = performance.now();
+    await ingest({ sourcesDir: path.resolve(args.sources), bundleDir });
+    record('ingest (full data)', `${((performance.now() - t0) / 1000).toFixed(2)} s`);
+  }
+  const distDir = args.dist ? path.resolve(args.dist) : path.join(work, 'dist');
+  if (!args.dist) {
+    const t0 = performance.now();
+    await build({ bundleDir, distDir });
+    record('compile (full data)', `${((performance.now() - t0) / 1000).toFixed(2)} s`);
+  }
+
+  // Server start to first answered request, as an operator starts it (CLI through tsx).
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  const server = start(['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy']);
+  await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
+  record('server start → first answered request', `${(performance.now() - spawnedAt).toFixed(0)} ms (process spawn, tsx, load, listen, answer)`);
+
+  // Resident memory after a mixed load.
+  const mixed = [
+    '/api/v1/passage/John.3.16', '/api/v1/passage/Ps.119', '/api/v1/passage/Gen.1.1-5', '/api/v1/scripture?q=love',
+    '/api/v1/scripture?q=%22only%20son%22', '/api/v1/scripture?q=jesus%20wept', '/api/v1/status', '/api/v1/vocabulary',
+    '/api/v1/passage/Matt.17.21', '/api/v1/scripture?q=light&book=John', '/api/v1/', '/api/v1/passage/Foo.1.1',
+  ];
+  const mixedResult = await load(base, mixed, Math.max(3, Math.round(duration / 2)));
+  record('mixed load', `${Math.round(mixedResult.requests.average)} req/s, p99 ${mixedResult.latency.p99} ms, errors ${mixedResult.errors}`);
+  record('resident memory after mixed load', `${residentMegabytes(server.pid!).toFixed(0)} MB (budget < 200 MB, goal 150 MB)`);
+
+  // /passage throughput against bare node:http answering the same bytes.
+  const passagePath = '/api/v1/passage/John.3.16';
+  const body = Buffer.from(await (await fetch(`${base}${passagePath}`)).arrayBuffer());
+  const bodyFile = path.join(work, 'passage.json');
+  writeFileSync(bodyFile, body);
+  const barePort = await freePort();
+  start(['--import', 'tsx', 'tools/bare-server.ts', bodyFile, String(barePort)]);
+  await waitForAnswer(`http://127.0.0.1:${barePort}/`);
+  const bare = await load(`http://127.0.0.1:${barePort}`, [passagePath], duration);
+  const ours = await load(base, [passagePath], duration);
+  record('bare node:http, same bytes', `${Math.round(bare.requests.average)} req/s (p99 ${bare.latency.p99} ms, ${body.length} B body)`);
+  record('/passage verse', `${Math.round(ours.requests.average)} req/s (p99 ${ours.latency.p99} ms, non-2xx ${ours.non2xx})`);
+  record('/passage throughput ratio to bare', `${(ours.requests.average / bare.requests.average).toFixed(2)} (budget ≥ 0.5)`);
+
+  console.log('\n| figure | value |\n|---|---|');
+  for (const [name, value] of figures) console.log(`| ${name} | ${value} |`);
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill();
+  rmSync(work, { recursive: true, force: true });
+}
