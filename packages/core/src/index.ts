@@ -5,3 +5,5 @@ export * from './errors.ts';
 export * from './manifest.ts';
 export * from './licence.ts';
 export * from './scripture.ts';
+export * from './collections.ts';
+export * from './predicates.ts';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createBundleWriter } from './bundle-writer.ts';
 import { checkSources } from './check-sources.ts';
 import type { CollectionResult, IngestContext } from './collections/collection.ts';
+import { mergeChapterRelations } from './chapter-relations.ts';
 import { COLLECTIONS, INGEST_NEEDS } from './collections/registry.ts';
 import { countCitations, createSourceDocuments, SOURCES_FOLDER } from './collections/sources.ts';
 import { type BundleFile, createDocumentFile } from './document.ts';
@@ -51,7 +52,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const results: CollectionResult[] = [];
   for (const collection of COLLECTIONS) results.push(await collection.build(context));
 
-  const documents = results.flatMap((result) => result.documents);
+  const documents = mergeChapterRelations(
+    results.flatMap((result) => result.documents),
+    results.flatMap((result) => result.chapterRelations ?? []),
+  );
   const usage = countCitations(documents);
   const sources = createSourceDocuments(manifest, usage, needed, generated);
   const reports = [...results.map((result) => result.report), sources.report];

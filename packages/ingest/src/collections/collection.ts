@@ -18,8 +18,29 @@ export interface IngestContext {
   readText(path: string): Promise<string>;
 }
 
+/**
+ * A typed relation another collection stores ON a chapter document (e.g. `mentions` a person,
+ * `develops` a theme), anchored to the verse it comes from. The ingest merges these into the
+ * chapter's `relations` before writing.
+ */
+export interface ChapterRelation {
+  /** Chapter document id: `bible/john/3`. */
+  readonly chapter: string;
+  readonly relation: {
+    readonly predicate: string;
+    readonly target: string;
+    /** OSIS verse the edge is anchored to: `John.3.16`. */
+    readonly from: string;
+    readonly surface?: string;
+    readonly note?: string;
+    readonly source?: string;
+  };
+}
+
 export interface CollectionResult {
   readonly documents: readonly BundleDocument[];
+  /** Relations to store on chapter documents (see `ChapterRelation`). */
+  readonly chapterRelations?: readonly ChapterRelation[];
   /** Non-document files: folder `index.md`, data files. */
   readonly files: readonly BundleFile[];
   readonly report: CollectionReport;
