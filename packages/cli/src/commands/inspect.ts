@@ -1,0 +1,154 @@
+// `skg inspect`: look inside a build. No argument: the manifest. An OSIS reference: that chapter,
+// verse or range as the server reads it. An artefact name: its manifest entry. `--search`: a
+// scripture query. `--stage <name>`: run the compiler up to that stage over the bundle and show its
+// result (or one document's, given its id).
+
+import type { Command } from 'commander';
+import { formatOsis, getBook, parseReference } from '@skg/core';
+import { formatDiagnostic, runStages, STAGES, type StageName, type StageResults } from '@skg/compiler';
+import { checkDist, formatDistProblem, loadDataSet } from '@skg/server';
+import { resolveConfig } from '../config.ts';
+
+interface InspectFlags {
+  dist?: string;
+  bundle?: string;
+  stage?: string;
+  search?: string;
+  book?: string;
+  limit?: string;
+}
+
+function print(value: unknown): void {
+  console.log(JSON.stringify(value, (_key, v: unknown) => (ArrayBuffer.isView(v) ? `<${(v as Uint8Array).length} items>` : v), 2));
+}
+
+function summariseStage(stage: StageName, results: StageResults, what: string | undefined): unknown {
+  switch (stage) {
+    case 'discover': {
+      const r = results.discover;
+      if (!r) return null;
+      if (what) return r.documents.find((d) => d.id === what) ?? `no document ${what}`;
+      return { rootIndex: r.rootIndex, log: r.log, reserved: r.reserved, documents: r.documents.length, first: r.documents.slice(0, 10) };
+    }
+    case 'parse': {
+      const r = results.parse;
+      if (!r) return null;
+      if (what) {
+        const d = r.documents.find((doc) => doc.id === what);
+        return d ? { id: d.id, file: d.file, data: d.data, body: d.body } : `no document ${what}`;
+      }
+      return { root: r.root?.data ?? null, log: r.log !== null, documents: r.documents.length };
+    }
+    case 'validate': {
+      const r = results.validate;
+      if (!r) return null;
+      if (what) {
+        return (
+          r.chapters.find((c) => c.id === what || c.osis === what) ??
+          r.books.find((b) => b.id === what) ??
+          r.documents.find((d) => d.id === what) ??
+          `no valid document ${what}`
+        );
+      }
+      return { info: r.info, documents: r.documents.length, books: r.books.length, chapters: r.chapters.length };
+    }
+    case 'link': {
+      const r = results.link;
+      if (!r) return null;
+      if (what) return r.chapters.find((c) => c.id === what || c.osis === what) ?? `no chapter ${what}`;
+      return {
+        info: r.info,
+        books: r.books.map((b) => b.osis),
+        chapters: r.chapters.length,
+        verses: r.verseCount,
+        omitted: r.omittedCount,
+      };
+    }
+    case 'index':
+    case 'write': {
+      const r = results.index;
+      if (!r) return null;
+      if (what) {
+        const id = r.vocabulary.indexOf(what.toLowerCase());
+        return id < 0 ? `no verse has the word '${what}'` : { word: what.toLowerCase(), id };
+      }
+      return {
+        indexedVerses: r.indexed,
+        distinctWords: r.vocabulary.length,
+        words: r.wordIds.length,
+        flexsearchChunks: r.chunks.map(([key]) => key),
+      };
+    }
+  }
+}
+
+export function registerInspectCommand(program: Command): void {
+  program
+    .command('inspect')
+    .argument('[what]', 'an OSIS reference (John.3.16, John.3, John.3.16-18), an artefact name, or with --stage a document id')
+    .description('show the manifest, a record as the server reads it, a search, or a compiler stage result')
+    .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
+    .option('--bundle <dir>', 'bundle directory, for --stage [env SKG_BUNDLE, default bundle]')
+    .option('--stage <name>', `run the compiler up to this stage and show its result: ${STAGES.filter((s) => s !== 'write').join(', ')}`)
+    .option('--search <q>', 'run a /scripture query against dist/')
+    .option('--book <book>', 'with --search: only this book')
+    .option('--limit <n>', 'with --search: hits to show', '10')
+    .action(async (what: string | undefined, flags: InspectFlags) => {
+      const config = resolveConfig({ dist: flags.dist, bundle: flags.bundle });
+
+      if (flags.stage !== undefined) {
+        const stage = flags.stage as StageName;
+        if (!STAGES.includes(stage) || stage === 'write') {
+          throw new Error(`--stage must be one of ${STAGES.filter((s) => s !== 'write').join(', ')}`);
+        }
+        const { results, diagnostics, timings } = await runStages({ bundleDir: config.bundle, until: stage });
+        for (const d of diagnostics.list) console.error(formatDiagnostic(d));
+        console.error(`stages: ${Object.entries(timings).map(([s, ms]) => `${s} ${ms} ms`).join(', ')}`);
+        print(summariseStage(stage, results, what));
+        return;
+      }
+
+      const problems = await checkDist(config.dist, { checksums: false });
+      if (problems.some((p) => !p.optional)) throw new Error(problems.map(formatDistProblem).join('\n'));
+      const dataSet = await loadDataSet(config.dist);
+
+      if (flags.search !== undefined) {
+        const book = flags.book ? getBook(flags.book) : undefined;
+        if (flags.book && !book) throw new Error(`--book: '${flags.book}' is not an OSIS book id or slug`);
+        const start = performance.now();
+        const result = await dataSet.scripture.search({
+          q: flags.search,
+          limit: Number(flags.limit) || 10,
+          offset: 0,
+          ...(book ? { book } : {}),
+        });
+        const ms = performance.now() - start;
+        print({
+          terms: result.terms,
+          phrases: result.phrases,
+          total: result.total,
+          ms: Math.round(ms * 100) / 100,
+          hits: result.hits.map((h) => `${h.osis}  ${h.text}`),
+        });
+        return;
+      }
+
+      if (what === undefined) {
+        print({ dir: dataSet.dir, datasets: dataSet.datasets, ...dataSet.manifest });
+        for (const p of problems) console.error(`optional: ${formatDistProblem(p)}`);
+        return;
+      }
+      const entry = dataSet.manifest.artefacts[what];
+      if (entry) {
+        print({ name: what, ...entry, built: dataSet.datasets[what] ?? true });
+        return;
+      }
+      const reference = parseReference(what);
+      const { scripture } = dataSet;
+      const chapter = scripture.getChapter(reference.book, reference.chapter);
+      if (!chapter) throw new Error(`${formatOsis(reference)}: this build has no such chapter`);
+      if (reference.kind === 'chapter') print(chapter);
+      else if (reference.kind === 'verse') print(scripture.getVerse(reference.book, reference.chapter, reference.verse) ?? `no verse ${formatOsis(reference)}`);
+      else print(chapter.verses.slice(reference.start - 1, reference.end));
+    });
+}

@@ -1,0 +1,22 @@
+// `skg verify`: checks dist/ against its manifest, checksums included. Fails on any problem.
+
+import type { Command } from 'commander';
+import { checkDist, formatDistProblem } from '@skg/server';
+import { resolveConfig } from '../config.ts';
+
+export function registerVerifyCommand(program: Command): void {
+  program
+    .command('verify')
+    .description('check dist/: manifest valid, every artefact present with the right size and sha256')
+    .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
+    .action(async (flags: { dist?: string }) => {
+      const config = resolveConfig({ dist: flags.dist });
+      const problems = await checkDist(config.dist, { checksums: true });
+      if (problems.length === 0) {
+        console.log(`ok: ${config.dist} matches its manifest (sizes and sha256 checked)`);
+        return;
+      }
+      for (const problem of problems) console.log(`${problem.optional ? 'optional' : 'required'}: ${formatDistProblem(problem)}`);
+      throw new Error(`${config.dist} has ${problems.length} problem(s); run \`skg build\``);
+    });
+}

@@ -1,0 +1,161 @@
+// `build`: runs the stages discover → parse → validate → link → index → write over a bundle and
+// reports what happened. Nothing is written when any stage reported an error.
+
+import path from 'node:path';
+import type { Manifest } from '@skg/core';
+import { type Diagnostic, Diagnostics, type StageName } from './diagnostics.ts';
+import { discover, type DiscoveredBundle } from './stages/discover.ts';
+import { indexScripture, type ScriptureIndexData } from './stages/index-scripture.ts';
+import { link, type LinkedScripture } from './stages/link.ts';
+import { parse, type ParsedBundle } from './stages/parse.ts';
+import { validate, type ValidatedBundle } from './stages/validate.ts';
+import { write, type WriteResult } from './stages/write.ts';
+
+export interface BuildOptions {
+  readonly bundleDir: string;
+  readonly distDir: string;
+  /** Progress lines (one per stage); silent when absent. */
+  readonly log?: (message: string) => void;
+}
+
+export interface BuildCounts {
+  readonly documents: number;
+  readonly books: number;
+  readonly chapters: number;
+  readonly verses: number;
+  readonly omitted: number;
+  readonly indexedVerses: number;
+  readonly distinctWords: number;
+}
+
+export interface BuildReport {
+  /** True when the build wrote a new manifest: no stage reported an error. */
+  readonly ok: boolean;
+  readonly bundleDir: string;
+  readonly distDir: string;
+  /** Every diagnostic, sorted by stage, file and line. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: number;
+  readonly warnings: number;
+  readonly counts: BuildCounts;
+  /** Milliseconds per stage that ran, and `total`. */
+  readonly timings: Readonly<Partial<Record<StageName | 'total', number>>>;
+  /** The manifest written, when `ok`. */
+  readonly manifest?: Manifest;
+  /** Absolute path of the build directory written, when `ok`. */
+  readonly buildDir?: string;
+  /** Old build directories removed by this build. */
+  readonly removed?: readonly string[];
+}
+
+/** Stage results up to and including a stage; what `skg inspect --stage` shows. */
+export interface StageResults {
+  discover?: DiscoveredBundle;
+  parse?: ParsedBundle;
+  validate?: ValidatedBundle;
+  link?: LinkedScripture | null;
+  index?: ScriptureIndexData;
+  write?: WriteResult;
+}
+
+export const STAGES: readonly StageName[] = ['discover', 'parse', 'validate', 'link', 'index', 'write'];
+
+const STAGE_ORDER = new Map(STAGES.map((s, i) => [s, i]));
+
+/** Code-unit order: the same on every machine, unlike `localeCompare`. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      (STAGE_ORDER.get(a.stage) ?? 0) - (STAGE_ORDER.get(b.stage) ?? 0) ||
+      compareStrings(a.file ?? '', b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      compareStrings(a.message, b.message),
+  );
+}
+
+interface RunOptions {
+  readonly bundleDir: string;
+  readonly distDir?: string;
+  /** Last stage to run; `write` needs `distDir`. */
+  readonly until: StageName;
+  readonly log?: (message: string) => void;
+}
+
+/**
+ * Runs the stages in order up to `until`, timing each. Stops before `index` when an error has been
+ * reported (a refused bundle is never indexed or written).
+ */
+export async function runStages(
+  options: RunOptions,
+  diagnostics = new Diagnostics(),
+): Promise<{ results: StageResults; diagnostics: Diagnostics; timings: Partial<Record<StageName, number>> }> {
+  const results: StageResults = {};
+  const timings: Partial<Record<StageName, number>> = {};
+  const log = options.log ?? (() => {});
+  const last = STAGE_ORDER.get(options.until) ?? STAGES.length - 1;
+  async function time<T>(stage: StageName, run: () => T | Promise<T>): Promise<T> {
+    const start = performance.now();
+    const value = await run();
+    timings[stage] = Math.round((performance.now() - start) * 10) / 10;
+    log(`${stage}: ${timings[stage]} ms`);
+    return value;
+  }
+  const discovered = await time('discover', () => discover({ bundleDir: options.bundleDir }, diagnostics));
+  results.discover = discovered;
+  if (last < 1) return { results, diagnostics, timings };
+  const parsed = await time('parse', () => parse(discovered, diagnostics));
+  results.parse = parsed;
+  if (last < 2) return { results, diagnostics, timings };
+  const validated = await time('validate', () => validate(parsed, diagnostics));
+  results.validate = validated;
+  if (last < 3) return { results, diagnostics, timings };
+  const linked = await time('link', () => link(validated, diagnostics));
+  results.link = linked;
+  if (last < 4 || !linked || diagnostics.errorCount > 0) return { results, diagnostics, timings };
+  const index = await time('index', () => indexScripture(linked, diagnostics));
+  results.index = index;
+  if (last < 5 || diagnostics.errorCount > 0) return { results, diagnostics, timings };
+  if (!options.distDir) throw new Error('runStages: the write stage needs distDir');
+  const distDir = options.distDir;
+  results.write = await time('write', () => write({ distDir, scripture: linked, index }, diagnostics));
+  return { results, diagnostics, timings };
+}
+
+/** Compiles a bundle into `distDir`. Never throws for problems in the bundle: see `report.ok`. */
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const start = performance.now();
+  const bundleDir = path.resolve(options.bundleDir);
+  const distDir = path.resolve(options.distDir);
+  const { results, diagnostics, timings } = await runStages({
+    bundleDir,
+    distDir,
+    until: 'write',
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const linked = results.link ?? undefined;
+  const written = results.write;
+  const counts: BuildCounts = {
+    documents: results.validate?.documents.length ?? 0,
+    books: linked?.books.length ?? 0,
+    chapters: linked?.chapters.length ?? 0,
+    verses: linked?.verseCount ?? 0,
+    omitted: linked?.omittedCount ?? 0,
+    indexedVerses: results.index?.indexed ?? 0,
+    distinctWords: results.index?.vocabulary.length ?? 0,
+  };
+  return {
+    ok: written !== undefined && diagnostics.errorCount === 0,
+    bundleDir,
+    distDir,
+    diagnostics: sortDiagnostics(diagnostics.list),
+    errors: diagnostics.errorCount,
+    warnings: diagnostics.warningCount,
+    counts,
+    timings: { ...timings, total: Math.round((performance.now() - start) * 10) / 10 },
+    ...(written ? { manifest: written.manifest, buildDir: written.buildDir, removed: written.removed } : {}),
+  };
+}

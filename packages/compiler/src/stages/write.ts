@@ -1,0 +1,188 @@
+// Stage 6, write: encodes the artefacts, writes them into a fresh build directory named by the data
+// version, then switches `manifest.json` over atomically and removes builds nobody can be reading.
+//
+// dist/
+//   manifest.json                 written last, by rename: the switch
+//   builds/<dataVersion>/*.bin    one directory per build; paths in the manifest are relative to dist/
+//
+// A running server keeps reading the build its manifest named, so the previous build directory is
+// kept; older ones are removed.
+
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ARTEFACT_FORMAT_VERSION, type ArtefactEntry, type Manifest } from '@skg/core';
+import type { Diagnostics } from '../diagnostics.ts';
+import { encodeChapters } from '../codecs/chapters.ts';
+import { encodeScriptureIndex } from '../codecs/scripture-index.ts';
+import { encodeVerseStore } from '../codecs/verses.ts';
+import { sha256 } from '../internal/hash.ts';
+import { COMPILER_NAME, COMPILER_VERSION } from '../version.ts';
+import type { ScriptureIndexData } from './index-scripture.ts';
+import type { LinkedScripture } from './link.ts';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const BUILDS_DIR = 'builds';
+
+export interface EncodedArtefact {
+  readonly name: string;
+  /** File name inside the build directory. */
+  readonly fileName: string;
+  readonly data: Buffer;
+  readonly records: number;
+  readonly optional: boolean;
+}
+
+export interface WriteInput {
+  readonly distDir: string;
+  readonly scripture: LinkedScripture;
+  readonly index: ScriptureIndexData;
+}
+
+export interface WriteResult {
+  readonly manifest: Manifest;
+  /** Absolute path of the build directory the manifest now names. */
+  readonly buildDir: string;
+  /** Build directories removed because no manifest names them any more. */
+  readonly removed: readonly string[];
+}
+
+/** Encodes every artefact in memory, sorted by name. */
+export function encodeArtefacts(scripture: LinkedScripture, index: ScriptureIndexData): EncodedArtefact[] {
+  return [
+    { name: 'chapters', fileName: 'chapters.bin', data: encodeChapters(scripture), records: scripture.chapters.length, optional: false },
+    { name: 'scripture-index', fileName: 'scripture-index.bin', data: encodeScriptureIndex(index), records: index.indexed, optional: false },
+    { name: 'verses', fileName: 'verses.bin', data: encodeVerseStore(scripture), records: scripture.verseCount, optional: false },
+  ];
+}
+
+/** The data version: a hash over everything a response can depend on, shortened for directory names. */
+export function computeDataVersion(fields: {
+  formatVersion: number;
+  okfVersion: string;
+  bundleGenerated: string;
+  artefacts: ReadonlyArray<{ name: string; sha256: string }>;
+}): string {
+  const lines = [
+    `formatVersion ${fields.formatVersion}`,
+    `okfVersion ${fields.okfVersion}`,
+    `bundleGenerated ${fields.bundleGenerated}`,
+    ...[...fields.artefacts].sort((a, b) => (a.name < b.name ? -1 : 1)).map((a) => `${a.name} ${a.sha256}`),
+  ];
+  return sha256(lines.join('\n')).slice(0, 16);
+}
+
+/** Builds the manifest for encoded artefacts that will live in `builds/<dataVersion>/`. */
+export function createManifest(scripture: LinkedScripture, artefacts: readonly EncodedArtefact[]): Manifest {
+  const hashed = artefacts.map((a) => ({ ...a, sha256: sha256(a.data) }));
+  const dataVersion = computeDataVersion({
+    formatVersion: ARTEFACT_FORMAT_VERSION,
+    okfVersion: scripture.info.okfVersion,
+    bundleGenerated: scripture.info.generated,
+    artefacts: hashed,
+  });
+  const entries: Record<string, ArtefactEntry> = {};
+  for (const a of [...hashed].sort((x, y) => (x.name < y.name ? -1 : 1))) {
+    entries[a.name] = {
+      file: `${BUILDS_DIR}/${dataVersion}/${a.fileName}`,
+      bytes: a.data.length,
+      sha256: a.sha256,
+      records: a.records,
+      optional: a.optional,
+    };
+  }
+  return {
+    formatVersion: ARTEFACT_FORMAT_VERSION,
+    okfVersion: scripture.info.okfVersion,
+    bundleGenerated: scripture.info.generated,
+    compiler: { name: COMPILER_NAME, version: COMPILER_VERSION },
+    dataVersion,
+    artefacts: entries,
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Writes a file and flushes it to disk before returning. */
+async function writeDurable(file: string, data: string | Buffer): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when `dir` already holds exactly these artefacts (a rebuild of the same data). */
+async function holdsArtefacts(distDir: string, manifest: Manifest): Promise<boolean> {
+  for (const entry of Object.values(manifest.artefacts)) {
+    const data = await readFile(path.join(distDir, entry.file)).catch(() => undefined);
+    if (!data || data.length !== entry.bytes || sha256(data) !== entry.sha256) return false;
+  }
+  return true;
+}
+
+/**
+ * The build directory the current manifest names, if any: the build a running server may be reading.
+ * Read loosely (no format check), so a server of an older format version keeps its files too.
+ */
+async function readCurrentBuild(distDir: string): Promise<string | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(distDir, MANIFEST_FILE), 'utf8')) as {
+      artefacts?: Record<string, { file?: unknown }>;
+    };
+    const file = Object.values(manifest.artefacts ?? {})[0]?.file;
+    return typeof file === 'string' && file.startsWith(`${BUILDS_DIR}/`) ? file.split('/').slice(0, 2).join('/') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatManifest(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+export async function write(input: WriteInput, diagnostics: Diagnostics): Promise<WriteResult> {
+  const distDir = path.resolve(input.distDir);
+  const artefacts = encodeArtefacts(input.scripture, input.index);
+  const manifest = createManifest(input.scripture, artefacts);
+  const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
+  const buildDir = path.join(distDir, buildName);
+  await mkdir(path.join(distDir, BUILDS_DIR), { recursive: true });
+  const previous = await readCurrentBuild(distDir);
+
+  // 1. The artefacts, into a temporary directory renamed into place once complete.
+  if (!(await exists(buildDir)) || !(await holdsArtefacts(distDir, manifest))) {
+    const staging = path.join(distDir, BUILDS_DIR, `.tmp-${manifest.dataVersion}-${process.pid}`);
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging);
+    for (const artefact of artefacts) await writeDurable(path.join(staging, artefact.fileName), artefact.data);
+    if (await exists(buildDir)) {
+      diagnostics.warning('write', `${buildName} held different bytes than its name promises; replaced it`);
+      await rm(buildDir, { recursive: true, force: true });
+    }
+    await rename(staging, buildDir);
+  }
+
+  // 2. The manifest, last, by rename: a reader sees the old manifest or the new one, never half.
+  const manifestTemp = path.join(distDir, `.${MANIFEST_FILE}.${process.pid}.tmp`);
+  await writeDurable(manifestTemp, formatManifest(manifest));
+  await rename(manifestTemp, path.join(distDir, MANIFEST_FILE));
+
+  // 3. Remove builds no manifest names (and staging left by a crashed build): keep this one and the
+  //    previous one, which a running server may still be reading.
+  const keep = new Set([buildName, previous].filter((b): b is string => b !== undefined));
+  const removed: string[] = [];
+  for (const entry of (await readdir(path.join(distDir, BUILDS_DIR))).sort()) {
+    const name = `${BUILDS_DIR}/${entry}`;
+    if (keep.has(name)) continue;
+    await rm(path.join(distDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return { manifest, buildDir, removed };
+}

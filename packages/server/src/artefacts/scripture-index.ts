@@ -1,0 +1,110 @@
+// The scripture search index: each verse as a stream of word ids (phrases, ranking) and the FlexSearch
+// index (candidate verses).
+
+import { ARTEFACT_MAGIC, SCRIPTURE_INDEX_OPTIONS, tokenizeScripture } from '@skg/core';
+import { Index } from 'flexsearch';
+import { align4, artefactError, checkHeader, viewU16, viewU32 } from './binary.ts';
+import { decodeMsgpack } from './msgpack.ts';
+
+export interface ScriptureIndex {
+  readonly verseCount: number;
+  /** Verses in the FlexSearch index (every verse with text). */
+  readonly indexedCount: number;
+  /** Words in a verse as `tokenizeScripture` counts them; 0 for an omitted verse. */
+  getWordCount(index: number): number;
+  /** The most words any verse has. */
+  readonly maxWordCount: number;
+  /** A verse's words as ids (a view, not a copy). */
+  getWordIds(index: number): Uint16Array;
+  /** True when the verse holds these word ids adjacent and in order. */
+  hasSequence(index: number, sequence: readonly number[]): boolean;
+  /** The id of a word, or undefined when no verse has it. Loads the vocabulary on first use. */
+  getWordId(word: string): number | undefined;
+  /** The FlexSearch index, imported from the artefact on first use (see `isFlexIndexLoaded`). */
+  getFlexIndex(): Index;
+  isFlexIndexLoaded(): boolean;
+}
+
+const HEADER_BYTES = 32;
+
+/** The FlexSearch index with the compiler's options; documents were tokenised with `tokenizeScripture`. */
+export function createScriptureFlexIndex(): Index {
+  return new Index({ ...SCRIPTURE_INDEX_OPTIONS, encode: tokenizeScripture });
+}
+
+/**
+ * scripture-index.bin: little-endian; every section starts on a 4-byte boundary.
+ *
+ *   offset  type        field
+ *   0       4 × ascii   magic "SKGS"
+ *   4       u32         format version (ARTEFACT_FORMAT_VERSION)
+ *   8       u32         V: verse slots (as in verses.bin)
+ *   12      u32         verses indexed (every verse with text)
+ *   16      u32         W: distinct words (vocabulary size, at most 65,536)
+ *   20      u32         N: words in all verses
+ *   24      u32         B: bytes of the vocabulary
+ *   28      u32         F: bytes of the FlexSearch export
+ *   32      (V+1) u32   word offsets: verse i's words are ids[off[i], off[i+1]); omitted verses have none
+ *   …       N × u16     word ids, verse after verse, in reading order              (padded to 4)
+ *   …       B bytes     msgpack array of the W words, sorted; a word's id is its position   (padded to 4)
+ *   …       F bytes     msgpack array of [key: string, chunk]: FlexSearch 0.8 `Index.export()` output
+ *                       in order, each chunk JSON-parsed; ids are global verse indexes. Loaded by feeding
+ *                       every pair to `Index.import(key, chunk)` of an index made with the same options.
+ *
+ * Words are `tokenizeScripture` output. The word streams are views over the buffer; the vocabulary
+ * and the FlexSearch import (tens of milliseconds on the full data) are decoded on the first search.
+ */
+export function loadScriptureIndex(buffer: Buffer, file: string): ScriptureIndex {
+  checkHeader(buffer, ARTEFACT_MAGIC.scriptureIndex, file);
+  const verseCount = buffer.readUInt32LE(8);
+  const indexedCount = buffer.readUInt32LE(12);
+  const vocabularySize = buffer.readUInt32LE(16);
+  const wordTotal = buffer.readUInt32LE(20);
+  const vocabularyBytes = buffer.readUInt32LE(24);
+  const flexBytes = buffer.readUInt32LE(28);
+  const offsets = viewU32(buffer, HEADER_BYTES, verseCount + 1);
+  const idsStart = HEADER_BYTES + (verseCount + 1) * 4;
+  const ids = viewU16(buffer, idsStart, wordTotal);
+  const vocabularyStart = align4(idsStart + wordTotal * 2);
+  const flexStart = align4(vocabularyStart + vocabularyBytes);
+  if (flexStart + flexBytes !== buffer.length || offsets[verseCount] !== wordTotal) {
+    throw artefactError(file, 'is truncated or malformed');
+  }
+  let maxWordCount = 0;
+  for (let i = 0; i < verseCount; i++) maxWordCount = Math.max(maxWordCount, (offsets[i + 1] ?? 0) - (offsets[i] ?? 0));
+  let vocabulary: Map<string, number> | undefined;
+  let flex: Index | undefined;
+  return {
+    verseCount,
+    indexedCount,
+    maxWordCount,
+    getWordCount: (index) => (offsets[index + 1] ?? 0) - (offsets[index] ?? 0),
+    getWordIds: (index) => ids.subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0),
+    hasSequence(index, sequence) {
+      const start = offsets[index] ?? 0;
+      const last = (offsets[index + 1] ?? 0) - sequence.length;
+      outer: for (let at = start; at <= last; at++) {
+        for (let k = 0; k < sequence.length; k++) if (ids[at + k] !== sequence[k]) continue outer;
+        return true;
+      }
+      return false;
+    },
+    getWordId(word) {
+      if (!vocabulary) {
+        const words = decodeMsgpack(buffer, vocabularyStart, vocabularyStart + vocabularyBytes) as string[];
+        if (words.length !== vocabularySize) throw artefactError(file, 'has a malformed vocabulary');
+        vocabulary = new Map(words.map((w, i) => [w, i]));
+      }
+      return vocabulary.get(word);
+    },
+    getFlexIndex() {
+      if (flex) return flex;
+      const chunks = decodeMsgpack(buffer, flexStart, flexStart + flexBytes) as Array<[string, unknown]>;
+      const index = createScriptureFlexIndex();
+      for (const [key, chunk] of chunks) index.import(key, chunk as string);
+      flex = index;
+      return flex;
+    },
+    isFlexIndexLoaded: () => flex !== undefined,
+  };
+}

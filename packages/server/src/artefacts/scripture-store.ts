@@ -1,0 +1,75 @@
+// The ScriptureStore the routes read: chapters and verses decoded per request, plus search.
+
+import { createCanon, type Verse } from '@skg/core';
+import { LruCache } from '../internal/lru.ts';
+import type { ChapterDocuments } from './chapters.ts';
+import type { ScriptureIndex } from './scripture-index.ts';
+import { createScriptureSearch } from './scripture-search.ts';
+import type { ChapterRecord, ScriptureStore } from './types.ts';
+import type { VerseStore } from './verses.ts';
+
+/** Decoded chapters kept for reuse; a chapter record is a few kilobytes. */
+const CHAPTER_CACHE_ENTRIES = 128;
+
+function createVerse(verses: VerseStore, index: number, osis: string, verse: number): Verse {
+  const speaker = verses.getSpeaker(index);
+  const omitted = verses.isOmitted(index);
+  return {
+    verse,
+    osis,
+    text: verses.getText(index),
+    ...(omitted ? { omitted: true as const } : {}),
+    ...(speaker !== undefined ? { speaker } : {}),
+  };
+}
+
+export function createScriptureStore(verses: VerseStore, chapters: ChapterDocuments, index: ScriptureIndex): ScriptureStore {
+  if (chapters.count !== verses.chapterCount || index.verseCount !== verses.verseCount) {
+    throw new Error('the verse store, chapter documents and scripture index are from different builds: run `skg build`');
+  }
+  const canon = createCanon(verses.getVersesPerChapter());
+  const cache = new LruCache<ChapterRecord>(CHAPTER_CACHE_ENTRIES, CHAPTER_CACHE_ENTRIES);
+  const search = createScriptureSearch(verses, index);
+
+  return {
+    canon,
+    getChapter(book, chapter) {
+      const slot = verses.getChapterSlot(book, chapter);
+      if (!slot) return undefined;
+      const key = `${book.osis}.${chapter}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const document = chapters.decode(slot.ordinal);
+      const list: Verse[] = [];
+      const speakers: string[] = [];
+      const omittedVerses: number[] = [];
+      for (let n = 1; n <= slot.verseCount; n++) {
+        const verse = createVerse(verses, slot.firstVerse + n - 1, `${key}.${n}`, n);
+        list.push(Object.freeze(verse));
+        if (verse.omitted) omittedVerses.push(n);
+        if (verse.speaker !== undefined && !speakers.includes(verse.speaker)) speakers.push(verse.speaker);
+      }
+      const record: ChapterRecord = Object.freeze({
+        osis: key,
+        book,
+        chapter,
+        path: document.path,
+        title: document.title,
+        verses: Object.freeze(list),
+        headings: Object.freeze(document.headings.map((h) => Object.freeze(h))),
+        speakers: Object.freeze(speakers),
+        omittedVerses: Object.freeze(omittedVerses),
+      });
+      cache.set(key, record, 1);
+      return record;
+    },
+    getVerse(book, chapter, verse) {
+      const slot = verses.getChapterSlot(book, chapter);
+      if (!slot || !Number.isInteger(verse) || verse < 1 || verse > slot.verseCount) return undefined;
+      return createVerse(verses, slot.firstVerse + verse - 1, `${book.osis}.${chapter}.${verse}`, verse);
+    },
+    async search(query) {
+      return search(query);
+    },
+  };
+}

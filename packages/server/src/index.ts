@@ -1,0 +1,10 @@
+// @skg/server: the HTTP API over the compiled artefacts.
+
+export { createApp, DEFAULT_RATE_LIMIT, type AppOptions } from './app.ts';
+export { serve, type RunningServer, type ServeOptions } from './serve.ts';
+export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
+export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';
+export { ROUTES } from './routes/index.ts';
+export { createOpenApiDocument } from './openapi/document.ts';
+export { loadDataSet, checkDist, inspectDist, formatDistProblem } from './artefacts/index.ts';
+export type { DataSet, ScriptureStore } from './artefacts/types.ts';

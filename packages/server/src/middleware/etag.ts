@@ -1,0 +1,83 @@
+// ETag and If-None-Match → 304.
+//
+// An ETag is derived from the data version (manifest `dataVersion`), the response format version and
+// the canonical request (method, path, the route's own query parameters sorted), never from the body.
+// Success bodies are cached with their tag (response-cache.ts), so answering is a lookup.
+//
+// The 304 decision is not a separate middleware layer: a precondition may only be honoured when the
+// request would otherwise succeed (RFC 9110 §13.2.1), and the tag comes with the cached body, so the
+// route handler calls `sendWithEtag` once it has the body. Responses that are not data-derived get a
+// weak tag: errors (their body carries the request id), preflights, and /status (hashed from its body).
+
+import { createHash } from 'node:crypto';
+import { HTTPResponse, type H3Event } from 'h3';
+import type { DataSet } from '../artefacts/types.ts';
+import type { CachedResponse } from '../response-cache.ts';
+import { RESPONSE_FORMAT_VERSION } from '../version.ts';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const bases = new WeakMap<DataSet, string>();
+
+function digest(text: string, length: number): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+/** The part of every tag that changes with the data and with this code's response format. */
+export function getEtagBase(dataSet: DataSet): string {
+  let base = bases.get(dataSet);
+  if (base === undefined) {
+    base = digest(`${dataSet.manifest.dataVersion}\n${RESPONSE_FORMAT_VERSION}`, 12);
+    bases.set(dataSet, base);
+  }
+  return base;
+}
+
+/**
+ * `GET /api/v1/scripture?limit=5&q=light`: HEAD counts as GET; only `names` (the route's declared
+ * query parameters, first value each) are kept, sorted, so junk parameters neither split the cache
+ * nor change the tag. Without `names`, every parameter is kept.
+ */
+export function formatCanonicalRequest(method: string, url: URL, names?: readonly string[]): string {
+  const head = `${method === 'HEAD' ? 'GET' : method} ${url.pathname}`;
+  if (url.search === '' || names?.length === 0) return head;
+  const params = url.searchParams;
+  const pairs: string[] = [];
+  for (const name of names ?? [...new Set(params.keys())]) {
+    const value = params.get(name);
+    if (value !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  pairs.sort();
+  return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;
+}
+
+export function createEtag(dataSet: DataSet, canonicalRequest: string): string {
+  return `"${getEtagBase(dataSet)}-${digest(canonicalRequest, 16)}"`;
+}
+
+export function createWeakEtag(dataSet: DataSet, text: string): string {
+  return `W/"${getEtagBase(dataSet)}-${digest(text, 16)}"`;
+}
+
+/** Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal once `W/` is dropped. */
+export function matchesIfNoneMatch(header: string, etag: string): boolean {
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  if (header === opaque || header === etag) return true;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag === opaque || (tag.startsWith('W/') && tag.slice(2) === opaque)) return true;
+  }
+  return false;
+}
+
+/** Answers a success body with its tag: 304 with no body when `If-None-Match` matches. */
+export function sendWithEtag(event: H3Event, response: CachedResponse): string | HTTPResponse {
+  const headers = event.res.headers;
+  headers.set('etag', response.etag);
+  const ifNoneMatch = event.req.headers.get('if-none-match');
+  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, response.etag)) {
+    return new HTTPResponse(null, { status: 304 });
+  }
+  headers.set('content-type', JSON_CONTENT_TYPE);
+  return response.body;
+}

@@ -1,0 +1,72 @@
+// The abuse ceiling: `limit` requests per fixed window per client address (600 per minute by default).
+//
+// Every response carries the counters in two spellings (docs/api-decisions.md):
+//   X-RateLimit-Limit: 600          RateLimit-Limit: 600
+//   X-RateLimit-Remaining: 599      RateLimit-Remaining: 599
+//   X-RateLimit-Reset: <epoch s>    RateLimit-Reset: <seconds left>
+//                                   RateLimit-Policy: 600;w=60
+// Over the limit: 429 `rate_limited` with `Retry-After` = seconds left in the window (at least 1).
+//
+// The client address is the socket's peer address; with `trustProxy` it is the last X-Forwarded-For
+// entry, the one the trusted proxy appended (earlier entries are whatever the client sent).
+
+import type { H3Event, Middleware } from 'h3';
+import { ApiError } from '@skg/core';
+import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
+
+export interface RateLimitOptions {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly store: RateLimitStore;
+  readonly trustProxy: boolean;
+  readonly now: () => number;
+}
+
+export function getClientAddress(event: H3Event, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = event.req.headers.get('x-forwarded-for');
+    if (forwarded !== null) {
+      const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+      if (last !== '') return last;
+    }
+  }
+  const address = event.req.ip;
+  if (address === undefined) return 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+export function rateLimit(options: RateLimitOptions): Middleware {
+  const { limit, windowMs, store, trustProxy, now } = options;
+  const limitText = String(limit);
+  const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
+
+  function apply(event: H3Event, counter: RateLimitCounter, at: number, next: () => unknown): unknown {
+    const secondsLeft = Math.max(0, Math.ceil((counter.resetAt - at) / 1000));
+    const remaining = String(Math.max(0, limit - counter.count));
+    const headers = event.res.headers;
+    headers.set('x-ratelimit-limit', limitText);
+    headers.set('x-ratelimit-remaining', remaining);
+    headers.set('x-ratelimit-reset', String(Math.ceil(counter.resetAt / 1000)));
+    headers.set('ratelimit-limit', limitText);
+    headers.set('ratelimit-remaining', remaining);
+    headers.set('ratelimit-reset', String(secondsLeft));
+    headers.set('ratelimit-policy', policy);
+    if (counter.count > limit) {
+      throw new ApiError('rate_limited', `more than ${limit} requests in ${policyWindow(windowMs)} from this address`, {
+        headers: { 'Retry-After': String(Math.max(1, secondsLeft)) },
+      });
+    }
+    return next();
+  }
+
+  return function rateLimitMiddleware(event, next) {
+    const at = now();
+    const counter = store.hit(getClientAddress(event, trustProxy), windowMs, at);
+    if (counter instanceof Promise) return counter.then((resolved) => apply(event, resolved, at, next));
+    return apply(event, counter, at, next);
+  };
+}
+
+function policyWindow(windowMs: number): string {
+  return windowMs === 60_000 ? 'one minute' : `${Math.ceil(windowMs / 1000)} seconds`;
+}

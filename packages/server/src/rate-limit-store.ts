@@ -1,0 +1,38 @@
+// Where rate-limit counters live. One process keeps them in memory; several processes behind a load
+// balancer share a store (Redis, later) through the same interface.
+
+export interface RateLimitCounter {
+  /** Requests counted in the current window, this one included. */
+  readonly count: number;
+  /** When the current window ends (epoch milliseconds). */
+  readonly resetAt: number;
+}
+
+export interface RateLimitStore {
+  /**
+   * Counts one request for `key` in a fixed window of `windowMs` that starts at the key's first request
+   * after the previous window ended. Synchronous stores return the counter directly.
+   */
+  hit(key: string, windowMs: number, now: number): RateLimitCounter | Promise<RateLimitCounter>;
+}
+
+/** The in-process store: one fixed window per key; expired keys are swept at most once per window. */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
+  return {
+    hit(key, windowMs, now) {
+      if (now >= nextSweep) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        nextSweep = now + windowMs;
+      }
+      let window = windows.get(key);
+      if (window === undefined || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return window;
+    },
+  };
+}

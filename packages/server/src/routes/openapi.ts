@@ -1,0 +1,18 @@
+// GET /openapi.json (also at the site root): the OpenAPI 3.1 description of this server.
+
+import { createOpenApiDocument } from '../openapi/document.ts';
+import { defineRoute } from './define.ts';
+
+export const openapiRoute = defineRoute({
+  path: '/openapi.json',
+  aliases: ['/openapi.json'],
+  operationId: 'get_openapi',
+  summary: 'The OpenAPI 3.1 description of this service',
+  parameters: [],
+  responseSchema: 'OpenApiDocument',
+  errorStatuses: [],
+  cache: 'data',
+  handle({ app }) {
+    return createOpenApiDocument(app.routes);
+  },
+});

@@ -1,0 +1,100 @@
+// GET / (the service index): what the service offers and the rules every call follows.
+
+import { ERROR_CODES, LICENCE, RETRYABLE_CODES } from '@skg/core';
+import { ERROR_DOCS } from '../errors.ts';
+import { API_VERSION } from '../version.ts';
+import { API_BASE, defineRoute } from './define.ts';
+
+export const serviceIndexRoute = defineRoute({
+  path: '/',
+  operationId: 'get_service_index',
+  summary: 'This service index: endpoints, collections, errors, limits, caching, pricing and licence',
+  parameters: [],
+  responseSchema: 'ServiceIndex',
+  errorStatuses: [],
+  cache: 'data',
+  handle({ app }) {
+    const endpoints: Record<string, string> = {};
+    for (const route of app.routes) {
+      const aliases = route.aliases?.length ? ` (also at ${route.aliases.join(', ')})` : '';
+      endpoints[route.path] = `${route.summary}${aliases}`;
+    }
+    const { limit, windowMs } = app.rateLimit;
+    return {
+      name: 'Scripture Graph',
+      version: API_VERSION,
+      description:
+        'A read-only JSON API over the Bible as a knowledge graph. This deployment serves the scripture text: all 31,102 ' +
+        'verses of the Berean Standard Bible (BSB) in KJV versification, by reference and by full-text search.',
+      endpoints,
+      collections: [
+        {
+          type: 'Book',
+          route: '/bible/<book_slug>',
+          example: '/bible/john',
+          list: `${API_BASE}/vocabulary`,
+          note: 'The 66 books are listed by /vocabulary; read a book chapter by chapter with /passage/{Book.Chapter}.',
+        },
+        {
+          type: 'Chapter',
+          route: '/bible/<book_slug>/<chapter_number>',
+          example: '/bible/john/3',
+          list: `${API_BASE}/vocabulary`,
+          note: `Fetch one with ${API_BASE}/passage/John.3; /vocabulary gives each book's chapter count.`,
+        },
+      ],
+      openapi: `${API_BASE}/openapi.json`,
+      mcp: null,
+      mcpNote:
+        'No MCP server is offered yet. The OpenAPI operationIds (search_scripture, get_passage, …) are the names its tools will take.',
+      status: `${API_BASE}/status`,
+      clients: [
+        'Any HTTP client: every endpoint is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
+        'Browsers, directly: every response carries Access-Control-Allow-Origin: *',
+        `OpenAPI tooling (code generators, assistant tool schemas) from ${API_BASE}/openapi.json`,
+      ],
+      auth: {
+        required: false,
+        scheme: null,
+        note: 'No key, account, tier or token exists. A client that asks for a bearer token must be set to no authentication.',
+      },
+      sandbox: {
+        note: 'Not needed: every endpoint here is a read without side effects, so the live service is safe to call while developing.',
+        webhooks: null,
+      },
+      errors: {
+        docs: ERROR_DOCS,
+        note: 'Every failure body is {error, code, requestId, param?, available?, docs}. Branch on `code`; `error` wording may change.',
+        codes: ERROR_CODES,
+        retryable: RETRYABLE_CODES,
+      },
+      rateLimit: {
+        limit,
+        window: windowMs === 60_000 ? '1 minute' : `${Math.round(windowMs / 1000)} seconds`,
+        scope: 'per address',
+        note:
+          'An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset ' +
+          '(Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; ' +
+          'crossing it answers 429 rate_limited with Retry-After.',
+      },
+      caching: {
+        etag: true,
+        note:
+          'Every response carries an ETag derived from the data version and the request; send it back as If-None-Match to get ' +
+          '304 with no body while the data is unchanged.',
+      },
+      requestId: {
+        note: 'Every response carries X-Request-Id and every error body its requestId: quote it when reporting a problem.',
+      },
+      pricing: {
+        free: true,
+        metered: false,
+        minimumContract: null,
+        creditCardRequired: false,
+        publicPricing: true,
+        note: 'Free, with no paid tier: there is nothing to buy. The rate limit is the only limit.',
+      },
+      licence: LICENCE,
+    };
+  },
+});

@@ -1,0 +1,125 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { H3 } from 'h3';
+import { createTestApp, get } from '../helpers/app.ts';
+import { getFixtureDataSet } from '../helpers/fixture.ts';
+
+let app: H3;
+before(async () => {
+  app = createTestApp(await getFixtureDataSet());
+});
+
+const JOHN_3_16 =
+  'For God so loved the world that He gave His one and only Son, that everyone who believes in Him shall not perish but have eternal life.';
+
+describe('GET /passage/{osis} for a verse', () => {
+  it('answers the verse text with its reference, url, book, chapter and document licence', async () => {
+    const { status, body } = await get(app, '/passage/John.3.16');
+    assert.equal(status, 200);
+    assert.equal(body.osis, 'John.3.16');
+    assert.equal(body.reference, 'John 3:16');
+    assert.equal(body.url, '/bible/john/3#John.3.16');
+    assert.equal(body.text, JOHN_3_16);
+    assert.deepEqual(body.verses, [{ verse: 16, osis: 'John.3.16', text: JOHN_3_16 }]);
+    assert.deepEqual(body.book, { id: 'John', name: 'John', slug: 'john', testament: 'NT', chapters: 21 });
+    assert.equal(body.chapter.osis, 'John.3');
+    assert.equal(body.chapter.url, '/bible/john/3');
+    assert.equal(body.chapter.previous, 'John.2');
+    assert.equal(body.chapter.next, 'John.4');
+    assert.ok(Number.isInteger(body.chapter.verseCount) && body.chapter.verseCount >= 16);
+    assert.equal(body.licence.document, 'CC-BY-4.0');
+    assert.equal(body.omitted, undefined);
+  });
+
+  it('accepts the book in any letter case and as a slug', async () => {
+    const cases: Array<[input: string, osis: string]> = [['john.3.16', 'John.3.16'], ['JOHN.3.16', 'John.3.16'], ['genesis.1.1', 'Gen.1.1']];
+    for (const [input, osis] of cases) {
+      const { status, body } = await get(app, `/passage/${input}`);
+      assert.equal(status, 200, input);
+      assert.equal(body.osis, osis, input);
+    }
+  });
+
+  it('answers an omitted verse with omitted: true at the top and on the verse, and empty text', async () => {
+    const { status, body } = await get(app, '/passage/Matt.17.21');
+    assert.equal(status, 200);
+    assert.equal(body.omitted, true);
+    assert.equal(body.text, '');
+    assert.deepEqual(body.verses, [{ verse: 21, osis: 'Matt.17.21', text: '', omitted: true }]);
+  });
+
+  it('crosses book boundaries for the previous chapter and is null before Genesis 1', async () => {
+    const { body } = await get(app, '/passage/Gen.1.1');
+    assert.equal(body.chapter.previous, null);
+    assert.equal(body.chapter.next, 'Gen.2');
+  });
+});
+
+describe('GET /passage/{osis} for a range', () => {
+  it('answers the verses without a top-level text', async () => {
+    const { status, body } = await get(app, '/passage/John.3.16-18');
+    assert.equal(status, 200);
+    assert.equal(body.osis, 'John.3.16-18');
+    assert.equal(body.reference, 'John 3:16-18');
+    assert.equal(body.url, '/bible/john/3#John.3.16');
+    assert.equal(body.text, undefined);
+    assert.deepEqual(body.verses.map((v: { verse: number }) => v.verse), [16, 17, 18]);
+    assert.equal(body.chapter.osis, 'John.3');
+  });
+
+  it('answers a range of one verse as that verse', async () => {
+    const { body } = await get(app, '/passage/John.3.16-16');
+    assert.equal(body.osis, 'John.3.16');
+    assert.equal(body.text, JOHN_3_16);
+  });
+});
+
+describe('GET /passage/{osis} for a chapter', () => {
+  it('answers the Chapter shape with every verse and honest empty link fields', async () => {
+    const { status, body } = await get(app, '/passage/Matt.17');
+    assert.equal(status, 200);
+    assert.equal(body.id, '/bible/matthew/17');
+    assert.equal(body.osis, 'Matt.17');
+    assert.deepEqual(body.book, { id: 'Matt', name: 'Matthew', slug: 'matthew', testament: 'NT', chapters: 28 });
+    assert.equal(body.chapter, 17);
+    assert.equal(body.translation, 'BSB');
+    assert.equal(body.versification, 'kjv');
+    assert.equal(body.verseCount, body.verses.length);
+    assert.deepEqual(body.verses.map((v: { verse: number }) => v.verse), Array.from({ length: body.verseCount }, (_, i) => i + 1));
+    assert.ok(body.omittedVerses.includes(21));
+    assert.deepEqual(body.verses[20], { verse: 21, osis: 'Matt.17.21', text: '', omitted: true });
+    assert.equal(body.previous, 'Matt.16');
+    assert.equal(body.next, 'Matt.18');
+    assert.deepEqual(body.relations, []);
+    assert.equal(body.backlinkCount, 0);
+    assert.equal(body.backlinksTruncated, false);
+    assert.deepEqual(body.backlinks, []);
+    assert.equal(body.licence.document, 'CC-BY-4.0');
+  });
+
+  it('lists the attributed speakers of the chapter and on their verses', async () => {
+    const { body } = await get(app, '/passage/John.3');
+    assert.ok(body.speakers.includes('Jesus'));
+    assert.ok(body.verses.some((v: { speaker?: string }) => v.speaker === 'Jesus'));
+  });
+});
+
+describe('GET /passage/{osis} errors', () => {
+  it('answers a reference that does not parse with 400 invalid_reference naming osis', async () => {
+    for (const osis of ['Foo.1.1', 'John', 'John.x.1', 'John.3.18-16', 'John.3.16-John.4.1', 'Gen.51.1']) {
+      const { status, body } = await get(app, `/passage/${osis}`);
+      assert.equal(status, 400, osis);
+      assert.equal(body.code, 'invalid_reference', osis);
+      assert.equal(body.param, 'osis', osis);
+      assert.ok(body.requestId, osis);
+    }
+  });
+
+  it('answers a verse the chapter does not have with 404 not_found', async () => {
+    for (const osis of ['Gen.1.99', 'John.3.16-99']) {
+      const { status, body } = await get(app, `/passage/${osis}`);
+      assert.equal(status, 404, osis);
+      assert.equal(body.code, 'not_found', osis);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatCanonicalRequest, matchesIfNoneMatch } from '../../packages/server/src/middleware/etag.ts';
+
+describe('If-None-Match comparison', () => {
+  it('matches by weak comparison, in lists and for *', () => {
+    const cases: Array<[header: string, etag: string, expected: boolean]> = [
+      ['"a-1"', '"a-1"', true],
+      ['W/"a-1"', '"a-1"', true],
+      ['"a-1"', 'W/"a-1"', true],
+      ['"x", "a-1"', '"a-1"', true],
+      ['"x",W/"a-1"', '"a-1"', true],
+      ['*', '"a-1"', true],
+      ['"a-2"', '"a-1"', false],
+      ['a-1', '"a-1"', false],
+      ['', '"a-1"', false],
+    ];
+    for (const [header, etag, expected] of cases) assert.equal(matchesIfNoneMatch(header, etag), expected, `${header} vs ${etag}`);
+  });
+});
+
+describe('canonical request', () => {
+  it('keeps the declared parameters, first value each, sorted; HEAD counts as GET', () => {
+    const url = (text: string) => new URL(text, 'http://localhost');
+    const names = ['limit', 'q'];
+    const cases: Array<[method: string, url: string, names: readonly string[] | undefined, expected: string]> = [
+      ['GET', '/api/v1/passage/John.3.16', [], 'GET /api/v1/passage/John.3.16'],
+      ['GET', '/api/v1/passage/John.3.16?junk=1', [], 'GET /api/v1/passage/John.3.16'],
+      ['GET', '/api/v1/scripture?q=love&limit=5', names, 'GET /api/v1/scripture?limit=5&q=love'],
+      ['HEAD', '/api/v1/scripture?limit=5&q=love&x=1', names, 'GET /api/v1/scripture?limit=5&q=love'],
+      ['GET', '/api/v1/scripture?q=a&q=b', names, 'GET /api/v1/scripture?q=a'],
+      ['GET', '/api/v1/scripture?q=only%20son', names, 'GET /api/v1/scripture?q=only%20son'],
+      ['GET', '/x?b=2&a=1', undefined, 'GET /x?a=1&b=2'],
+    ];
+    for (const [method, text, keep, expected] of cases) assert.equal(formatCanonicalRequest(method, url(text), keep), expected, text);
+  });
+});
