@@ -5,7 +5,7 @@
 // Usage: npm run bench -- [--sources ../shared/upstream] [--bundle dir] [--dist dir] [--duration 10]
 //   --bundle/--dist reuse an existing build instead of ingesting/compiling into a temp dir.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -46,8 +46,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+function has(tool: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// With taskset, servers run on core 0 and the load generator on core 1, so neither starves the other.
+const pin = os.cpus().length > 1 && has('taskset');
+// wrk (C) saturates a Node server from one core; autocannon (JS) may itself be the bottleneck.
+const useWrk = has('wrk');
+
 function start(command: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, command, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  const [file, argv] = pin ? ['taskset', ['-c', '0', process.execPath, ...command]] : [process.execPath, command];
+  const child = spawn(file, argv as string[], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
   children.push(child);
   return child;
 }
@@ -83,7 +98,33 @@ function asManyClients(request: { headers?: Record<string, string> }) {
   return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
 }
 
-async function load(url: string, paths: string[], seconds: number) {
+interface LoadResult {
+  requests: { average: number };
+  latency: { p99: number };
+  errors: number;
+  non2xx: number;
+}
+
+/** wrk with a Lua script giving every request its own client address (see asManyClients). */
+function loadWithWrk(url: string, paths: string[], seconds: number): LoadResult {
+  const script = path.join(work, 'load.lua');
+  writeFileSync(
+    script,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(', ')}}\n` +
+      'local n = 0\nrequest = function()\n  n = n + 1\n' +
+      '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
+      '  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address})\nend\n' +
+      'done = function(summary, latency, requests)\n' +
+      '  io.write(string.format("JSON{\\"rps\\":%f,\\"p99\\":%f,\\"errors\\":%d,\\"non2xx\\":%d}\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend\n',
+  );
+  const command = ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, url];
+  const output = execFileSync(pin ? 'taskset' : command[0]!, pin ? ['-c', '1', ...command] : command.slice(1), { encoding: 'utf8' });
+  const figures = JSON.parse(/JSON(\{.*\})/.exec(output)?.[1] ?? '{}');
+  return { requests: { average: figures.rps }, latency: { p99: Math.round(figures.p99 * 10) / 10 }, errors: figures.errors, non2xx: figures.non2xx };
+}
+
+async function load(url: string, paths: string[], seconds: number): Promise<LoadResult> {
+  if (useWrk) return loadWithWrk(url, paths, seconds);
   return autocannon({
     url,
     connections,
@@ -93,7 +134,9 @@ async function load(url: string, paths: string[], seconds: number) {
 }
 
 async function main(): Promise<void> {
-  console.log(`machine: ${os.cpus().length} cores, node ${process.version}; load: ${connections} connections × ${duration} s`);
+  console.log(
+    `machine: ${os.cpus().length} cores, node ${process.version}; load: ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections × ${duration} s${pin ? ', server and load pinned to separate cores' : ''}`,
+  );
 
   let bundleDir = args.bundle ? path.resolve(args.bundle) : path.join(work, 'bundle');
   if (!args.bundle) {
