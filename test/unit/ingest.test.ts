@@ -6,7 +6,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOOKS } from '@skg/core';
-import { formatIngestReport, ingest, IngestError, SourcesError, type SourcesManifest } from '@skg/ingest';
+import { formatIngestReport, ingest, IngestError, scriptureCollection, SourcesError, type SourcesManifest } from '@skg/ingest';
+
+/** These tests exercise the ingest itself, on the scripture collection alone. */
+const collections = [scriptureCollection];
 
 /** A sources directory with every file the ingest reads, too small to make a whole Bible. */
 async function writeTinySources(dir: string): Promise<SourcesManifest> {
@@ -53,7 +56,7 @@ describe('ingest', () => {
   });
 
   it('refuses to run without the sources, saying how to get them, and leaves the previous bundle', async () => {
-    await assert.rejects(ingest({ sourcesDir: path.join(work, 'no-sources'), bundleDir: bundle, manifest }), (error: Error) => {
+    await assert.rejects(ingest({ sourcesDir: path.join(work, 'no-sources'), bundleDir: bundle, manifest, collections }), (error: Error) => {
       assert.ok(error instanceof SourcesError);
       assert.match(error.message, /^No upstream sources in .*no-sources.*SKG_SOURCES.*skg fetch/);
       return true;
@@ -62,7 +65,7 @@ describe('ingest', () => {
   });
 
   it('stops on collection errors with the report, writing nothing and leaving the previous bundle', async () => {
-    const error = await ingest({ sourcesDir: path.join(work, 'sources'), bundleDir: bundle, manifest, generatedAt: '2025-01-01' }).then(
+    const error = await ingest({ sourcesDir: path.join(work, 'sources'), bundleDir: bundle, manifest, collections, generatedAt: '2025-01-01' }).then(
       () => assert.fail('expected an IngestError'),
       (thrown: unknown) => thrown,
     );
@@ -76,7 +79,7 @@ describe('ingest', () => {
 
   it('refuses a generation time that is not a date', async () => {
     await assert.rejects(
-      ingest({ sourcesDir: path.join(work, 'sources'), bundleDir: bundle, manifest, generatedAt: 'last tuesday' }),
+      ingest({ sourcesDir: path.join(work, 'sources'), bundleDir: bundle, manifest, collections, generatedAt: 'last tuesday' }),
       /generatedAt must be an ISO 8601 date-time, got 'last tuesday'/,
     );
   });

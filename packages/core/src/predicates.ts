@@ -31,6 +31,23 @@ export const PREDICATES: readonly Predicate[] = Object.freeze([
   { id: 'first-attested-in', heading: 'first attested in', inverse: 'first-attests', symmetric: false, domain: ['Lexeme'], range: ['Chapter'], description: 'The verse where the word first occurs.' },
   { id: 'mentions', heading: 'mentions', inverse: 'mentioned-in', symmetric: false, domain: ['Chapter'], range: ['Person', 'Place'], description: 'A verse of the chapter names the person or place (anchored with from and surface).' },
   { id: 'develops', heading: 'develops', inverse: 'developed-in', symmetric: false, domain: ['Chapter'], range: ['Theme'], description: 'A verse of the chapter is cited in the theme\'s outline (anchored with from).' },
+  // Person-to-person relations BibleData's PersonRelationship.csv states (see docs/bundle-format.md, People).
+  { id: 'killed', heading: 'killed', inverse: 'killed-by', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject killed the object (BibleData killer / killed by / victim).' },
+  { id: 'raped', heading: 'raped', inverse: 'raped-by', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject raped the object (BibleData raper / victim).' },
+  { id: 'master-of', heading: 'master of', inverse: 'servant-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is the master or mistress of the object, a servant (BibleData master, lady / servant).' },
+  { id: 'teacher-of', heading: 'teacher of', inverse: 'disciple-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is the rabbi or master of the object, a disciple (BibleData rabbi, master / disciple).' },
+  { id: 'apostle-of', heading: 'apostle of', inverse: 'has-apostle', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is an apostle sent by the object.' },
+  { id: 'superior-of', heading: 'superior of', inverse: 'subordinate-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is the king or chief the object serves as an officer (army commander, captain, official, chamberlain, lieutenant); the note names the office.' },
+  { id: 'parent-in-law-of', heading: 'parent-in-law of', inverse: 'child-in-law-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is the father-in-law or mother-in-law of the object.' },
+  { id: 'sibling-in-law-of', heading: 'sibling-in-law of', inverse: 'sibling-in-law-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'Brother-in-law or sister-in-law.' },
+  { id: 'uncle-or-aunt-of', heading: 'uncle or aunt of', inverse: 'nephew-or-niece-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is a brother or sister of a parent of the object.' },
+  { id: 'cousin-of', heading: 'cousin of', inverse: 'cousin-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'The two are cousins.' },
+  { id: 'ally-of', heading: 'ally of', inverse: 'ally-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'The two are allies.' },
+  { id: 'patron-of', heading: 'patron of', inverse: 'client-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject supports the object from their own means.' },
+  { id: 'creator-of', heading: 'creator of', inverse: 'created-by', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject created the object (God and Adam).' },
+  { id: 'heir-of', heading: 'heir of', inverse: 'has-heir', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is (or was to be) the heir of the object.' },
+  { id: 'exiled', heading: 'exiled', inverse: 'exiled-by', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject carried the object into exile.' },
+  { id: 'bore', heading: 'bore', inverse: 'born-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject gave birth to the object where the source says "bearer" rather than mother.' },
 ] satisfies Predicate[]);
 
 const byId = new Map(PREDICATES.map((p) => [p.id, p]));

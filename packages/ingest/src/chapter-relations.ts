@@ -14,6 +14,21 @@ function verseOf(osis: string): number {
 }
 
 /**
+ * The chapter's `sources` plus every Source document its new relations name in `source`, so that each
+ * source's usage count includes the chapters that carry its relations. Order: existing first, then the
+ * added ones by path.
+ */
+function citeRelationSources(document: BundleDocument, added: readonly ChapterRelation['relation'][]): FrontmatterValue {
+  const existing = (document.frontmatter.sources ?? []) as readonly { readonly resource?: FrontmatterValue }[];
+  const cited = new Set(existing.map((source) => String(source.resource)));
+  const extra = [...new Set(added.map((relation) => relation.source).filter((source): source is string => source?.startsWith('sources/') === true))]
+    .filter((source) => !cited.has(source))
+    .sort(compare)
+    .map((resource) => ({ resource }));
+  return [...(existing as readonly FrontmatterValue[]), ...extra];
+}
+
+/**
  * Returns the documents with each chapter's `relations` extended by the given chapter relations,
  * ordered by anchor verse, predicate, target and surface (so the output is deterministic), with exact
  * duplicates dropped. Relations naming a chapter that does not exist are left out; the caller's
@@ -57,6 +72,9 @@ export function mergeChapterRelations(
         note: relation.note,
         source: relation.source,
       }));
-    return { ...document, frontmatter: { ...document.frontmatter, relations: [...existing, ...merged] } };
+    return {
+      ...document,
+      frontmatter: { ...document.frontmatter, sources: citeRelationSources(document, added), relations: [...existing, ...merged] },
+    };
   });
 }

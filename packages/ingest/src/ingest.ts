@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createBundleWriter } from './bundle-writer.ts';
 import { checkSources } from './check-sources.ts';
-import type { CollectionResult, IngestContext } from './collections/collection.ts';
+import type { Collection, CollectionResult, IngestContext } from './collections/collection.ts';
 import { mergeChapterRelations } from './chapter-relations.ts';
 import { COLLECTIONS, INGEST_NEEDS } from './collections/registry.ts';
 import { countCitations, createSourceDocuments, SOURCES_FOLDER } from './collections/sources.ts';
@@ -25,6 +25,8 @@ export interface IngestOptions {
   readonly generatedAt?: string | undefined;
   /** Default: the manifest shipped with this package. */
   readonly manifest?: SourcesManifest;
+  /** The collections to build, in order. Default: every registered collection (`COLLECTIONS`). */
+  readonly collections?: readonly Collection[];
 }
 
 /**
@@ -39,8 +41,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const manifest = options.manifest ?? (await readSourcesManifest());
   const generated = { by: GENERATOR, at: resolveGeneratedAt(options.generatedAt, manifest) };
 
-  const needed = selectSourceFiles(manifest, INGEST_NEEDS);
-  const problems = await checkSources(sourcesDir, { manifest, needs: INGEST_NEEDS });
+  const collections = options.collections ?? COLLECTIONS;
+  const needs = options.collections ? collections.flatMap((collection) => collection.needs) : INGEST_NEEDS;
+  const needed = selectSourceFiles(manifest, needs);
+  const problems = await checkSources(sourcesDir, { manifest, needs });
   if (problems.length > 0) throw new SourcesError(problems, { sourcesDir, total: needed.length });
 
   const context: IngestContext = {
@@ -50,7 +54,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     readText: (file) => readFile(path.join(sourcesDir, file), 'utf8'),
   };
   const results: CollectionResult[] = [];
-  for (const collection of COLLECTIONS) results.push(await collection.build(context));
+  for (const collection of collections) results.push(await collection.build(context));
 
   const documents = mergeChapterRelations(
     results.flatMap((result) => result.documents),
@@ -62,7 +66,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const rootInput = {
     generated: generated.at,
     generator: GENERATOR,
-    folders: [...COLLECTIONS.map((collection) => collection.folder), SOURCES_FOLDER],
+    folders: [...collections.map((collection) => collection.folder), SOURCES_FOLDER],
     collections: reports,
     cited: [...usage.keys()].sort(),
     manifest,
