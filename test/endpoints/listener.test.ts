@@ -1,10 +1,40 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createNodeListener } from '../../packages/server/src/node-listener.ts';
 import { serve } from '../../packages/server/src/serve.ts';
+import { createTestApp } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
+
+interface RawResponse {
+  readonly statusLine: string;
+  readonly headers: Map<string, string>;
+  readonly body: Buffer;
+}
+
+/** One request over a raw socket (`Connection: close`), so the status line and bytes are as sent. */
+function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = all.subarray(0, end).toString('latin1').split('\r\n');
+      const parsed = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ statusLine, headers: parsed, body: all.subarray(end + 4) });
+    });
+    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.end(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`);
+  });
+}
 
 describe('skg serve (a real listener)', () => {
   it('answers over HTTP on a free port, with the headers on the wire, and closes', async () => {
@@ -22,6 +52,7 @@ describe('skg serve (a real listener)', () => {
       assert.ok(lines.some((line) => line.includes(server.url)), 'the URL is logged');
       const response = await fetch(`${server.url}/passage/John.3.16`);
       assert.equal(response.status, 200);
+      assert.equal(response.statusText, 'OK');
       assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
       assert.equal(response.headers.get('x-ratelimit-remaining'), '599');
@@ -46,6 +77,64 @@ describe('skg serve (a real listener)', () => {
       );
     } finally {
       rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the Node listener', () => {
+  let server: Server;
+  let port: number;
+
+  before(async () => {
+    server = createServer(createNodeListener(createTestApp(createMemoryDataSet())));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('writes the standard reason phrase on the status line', async () => {
+    const ok = await rawRequest(port, 'GET', '/api/v1/passage/John.3.16');
+    assert.equal(ok.statusLine, 'HTTP/1.1 200 OK');
+    assert.equal((await rawRequest(port, 'GET', '/api/v1/no-such-route')).statusLine, 'HTTP/1.1 404 Not Found');
+    assert.equal((await rawRequest(port, 'OPTIONS', '/api/v1/passage/John.3.16')).statusLine, 'HTTP/1.1 204 No Content');
+    assert.equal((await rawRequest(port, 'DELETE', '/api/v1/passage/John.3.16')).statusLine, 'HTTP/1.1 405 Method Not Allowed');
+    const etag = ok.headers.get('etag') ?? '';
+    assert.equal((await rawRequest(port, 'GET', '/api/v1/passage/John.3.16', { 'If-None-Match': etag })).statusLine, 'HTTP/1.1 304 Not Modified');
+  });
+
+  it('sends every header once, with the body length, and the body as the app answered it', async () => {
+    const response = await rawRequest(port, 'GET', '/api/v1/passage/John.3.16', { 'Idempotency-Key': 'k-1' });
+    assert.equal(response.headers.get('content-length'), String(response.body.length));
+    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.equal(response.headers.get('idempotency-key'), 'k-1');
+    assert.equal(response.headers.get('ratelimit-policy'), '600;w=60');
+    assert.equal(response.headers.get('transfer-encoding'), undefined, 'not chunked');
+    assert.equal((JSON.parse(response.body.toString('utf8')) as { osis: string }).osis, 'John.3.16');
+  });
+
+  it('answers HEAD with the headers of GET, Content-Length included, and no body', async () => {
+    const get = await rawRequest(port, 'GET', '/api/v1/passage/John.3.16');
+    const head = await rawRequest(port, 'HEAD', '/api/v1/passage/John.3.16');
+    assert.equal(head.statusLine, 'HTTP/1.1 200 OK');
+    assert.equal(head.body.length, 0);
+    assert.equal(head.headers.get('content-length'), String(get.body.length));
+    assert.equal(head.headers.get('etag'), get.headers.get('etag'));
+    assert.equal(head.headers.get('content-type'), get.headers.get('content-type'));
+  });
+
+  it('answers 304 and 204 with no body and no Content-Length', async () => {
+    const etag = (await rawRequest(port, 'GET', '/api/v1/passage/John.3.16')).headers.get('etag') ?? '';
+    for (const response of [
+      await rawRequest(port, 'GET', '/api/v1/passage/John.3.16', { 'If-None-Match': etag }),
+      await rawRequest(port, 'OPTIONS', '/api/v1/scripture'),
+    ]) {
+      assert.equal(response.body.length, 0, response.statusLine);
+      assert.equal(response.headers.get('content-length'), undefined, response.statusLine);
+      assert.ok(response.headers.get('x-request-id'), response.statusLine);
     }
   });
 });

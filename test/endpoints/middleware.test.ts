@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
 import { createTestApp, get, request } from '../helpers/app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -187,6 +188,47 @@ describe('rate limit', () => {
   });
 });
 
+describe('rate limit with a store that answers asynchronously', () => {
+  /** A store like a shared (Redis) one would be: the in-memory counters, answered a tick later. */
+  function createAsyncStore(): RateLimitStore {
+    const memory = createMemoryRateLimitStore();
+    return { hit: async (key, windowMs, now) => memory.hit(key, windowMs, now) };
+  }
+
+  it('sets the same headers and answers 429 over the limit', async () => {
+    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 2, windowMs: 60_000 }, rateLimitStore: createAsyncStore() });
+    const client = { 'x-forwarded-for': '198.51.100.30' };
+    const first = await get(app, '/passage/John.3.16', client);
+    assert.equal(first.status, 200);
+    assert.equal(first.body.osis, 'John.3.16');
+    assert.equal(first.headers.get('x-ratelimit-remaining'), '1');
+    assert.equal(first.headers.get('ratelimit-policy'), '2;w=60');
+    const preflight = await request(app, '/api/v1/scripture', { method: 'OPTIONS', headers: client });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('x-ratelimit-remaining'), '0');
+    const over = await get(app, '/passage/John.3.16', client);
+    assert.equal(over.status, 429);
+    assert.equal(over.body.code, 'rate_limited');
+    assert.equal(over.body.requestId, over.headers.get('x-request-id'));
+    assert.ok(Number(over.headers.get('retry-after')) >= 1);
+    assert.equal(over.headers.get('access-control-allow-origin'), '*');
+  });
+
+  it('answers 500 internal_error, logged once, when the store fails', async () => {
+    const logged: unknown[] = [];
+    const app = createTestApp(createMemoryDataSet(), {
+      rateLimitStore: { hit: () => Promise.reject(new Error('store unreachable')) },
+      logError: (_message, error) => logged.push(error),
+    });
+    const response = await get(app, '/passage/John.3.16');
+    assert.equal(response.status, 500);
+    assert.equal(response.body.code, 'internal_error');
+    assert.equal(response.body.requestId, response.headers.get('x-request-id'));
+    assert.ok(!response.text.includes('unreachable'));
+    assert.equal(logged.length, 1);
+  });
+});
+
 describe('routing errors', () => {
   it('answers an unknown route with 404 not_found as an Error body', async () => {
     const app = createTestApp(createMemoryDataSet());
@@ -218,6 +260,20 @@ describe('routing errors', () => {
     assert.equal(head.status, 200);
     assert.equal(head.text, '');
     assert.equal(head.headers.get('etag'), getResponse.headers.get('etag'));
+    assert.equal(head.headers.get('content-length'), String(Buffer.byteLength(getResponse.text)), 'the length GET would send');
+    const missing = await request(app, '/api/v1/passage/Gen.1.99', { method: 'HEAD' });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.text, '');
+  });
+
+  it('gives every status its standard reason phrase', async () => {
+    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 4, windowMs: 60_000 } });
+    const client = { 'x-forwarded-for': '198.51.100.40' };
+    assert.equal((await get(app, '/passage/John.3.16', client)).response.statusText, 'OK');
+    assert.equal((await get(app, '/passage/Gen.1.99', client)).response.statusText, 'Not Found');
+    assert.equal((await request(app, '/api/v1/', { method: 'OPTIONS', headers: client })).response.statusText, 'No Content');
+    assert.equal((await request(app, '/api/v1/', { method: 'PUT', headers: client })).response.statusText, 'Method Not Allowed');
+    assert.equal((await get(app, '/passage/John.3.16', client)).response.statusText, 'Too Many Requests');
   });
 
   it('answers malformed percent-encoding with a 400 Error body', async () => {

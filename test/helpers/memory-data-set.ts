@@ -3,13 +3,14 @@
 
 import {
   ApiError,
+  ARTEFACT_FORMAT_VERSION,
   type Book,
   createCanon,
   getBook,
   type Manifest,
   type Verse,
 } from '@skg/core';
-import type { ChapterRecord, DataSet, ScriptureQuery, ScriptureSearchResult } from '../../packages/server/src/artefacts/types.ts';
+import type { ChapterRecord, DataSet, GraphStore, ScriptureQuery, ScriptureSearchResult } from '../../packages/server/src/artefacts/types.ts';
 
 type ChapterText = Record<number, string | { text: string; speaker?: string } | null>;
 
@@ -64,6 +65,9 @@ function createChapters(): Map<string, ChapterRecord> {
       headings: [],
       speakers: [...new Set(verses.flatMap((v) => (v.speaker ? [v.speaker] : [])))],
       omittedVerses: verses.filter((v) => v.omitted).map((v) => v.verse),
+      relations: [],
+      backlinkCount: 0,
+      backlinks: [],
     });
   }
   return chapters;
@@ -101,6 +105,32 @@ function search(chapters: Map<string, ChapterRecord>, query: ScriptureQuery): Sc
   };
 }
 
+/** A graph with no documents: the memory data set tests the server's own behaviour, not the graph. */
+function createEmptyGraph(): GraphStore {
+  const none = { total: 0, items: [] };
+  return {
+    documentCount: 0,
+    isConceptIndexLoaded: () => true,
+    getDocument: () => undefined,
+    getSummary: () => undefined,
+    getBody: () => undefined,
+    getOutbound: () => [],
+    getInbound: () => [],
+    getRelationCounts: () => ({ outbound: 0, inbound: 0 }),
+    getLinks: () => none,
+    getBacklinks: () => none,
+    getEdges: () => [],
+    list: () => none,
+    search: async () => none,
+    tags: () => none,
+    hasTag: () => false,
+    stats: () => ({ notes: 0, edges: 0, tags: 0, words: 0, orphans: 0, brokenLinks: 0, collections: [], topTags: [] }),
+    nearby: () => none,
+    predicates: () => ({ declared: [], undeclared: [] }),
+    verseContext: () => ({ people: [], places: [], themes: [], referencedBy: [] }),
+  };
+}
+
 export interface MemoryDataSetOptions {
   readonly dataVersion?: string;
   readonly datasets?: Record<string, boolean>;
@@ -116,7 +146,7 @@ export function createMemoryDataSet(options: MemoryDataSetOptions = {}): DataSet
   }
   const canon = createCanon(counts);
   const manifest: Manifest = {
-    formatVersion: 1,
+    formatVersion: ARTEFACT_FORMAT_VERSION,
     okfVersion: '0.2',
     bundleGenerated: '2026-01-01T00:00:00.000Z',
     compiler: { name: 'memory', version: '0' },
@@ -128,6 +158,7 @@ export function createMemoryDataSet(options: MemoryDataSetOptions = {}): DataSet
     manifest,
     datasets: options.datasets ?? { interlinear: false, connections: false },
     loadedAt: new Date('2026-01-01T00:00:00.000Z'),
+    graph: createEmptyGraph(),
     scripture: {
       canon,
       getChapter: (book, chapter) => chapters.get(`${book.osis}.${chapter}`),

@@ -76,4 +76,17 @@ describe('skg build, inspect, verify', () => {
     const stage = JSON.parse((await skg('inspect', '--stage', 'link', '--bundle', FIXTURE_BUNDLE, 'John.3')).out);
     assert.equal(stage.firstVerse, 90);
   });
+
+  it('inspect shows a document by path with its relations both ways, and a concept search', async () => {
+    const dist = path.join(await createTempDir(), 'dist');
+    await skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', dist, '--quiet');
+    const isaac = JSON.parse((await skg('inspect', 'people/isaac', '--dist', dist)).out);
+    assert.equal(isaac.type, 'Person');
+    assert.ok(isaac.relations.inbound.some((r: { predicate: string; source: string }) => r.predicate === 'child-of' && r.source === 'people/abram'));
+    assert.equal(isaac.body, undefined);
+    assert.match(JSON.parse((await skg('inspect', 'people/isaac', '--body', '--dist', dist)).out).body, /# Isaac/);
+    await assert.rejects(skg('inspect', 'people/nobody', '--dist', dist), /no such document/);
+    const concept = JSON.parse((await skg('inspect', '--dist', dist, '--concept', 'abraham', '--type', 'people')).out);
+    assert.match(concept.results[0], /^people\/abram /);
+  });
 });

@@ -1,6 +1,7 @@
 // Configuration for every command, resolved once: command-line flags, then environment, then defaults.
 
 import path from 'node:path';
+import { DEFAULT_XREF_MIN_VOTES } from '@skg/ingest';
 
 export interface SkgConfig {
   /** Directory holding the pinned upstream files (a `skg fetch` cache or a mirror). */
@@ -15,6 +16,8 @@ export interface SkgConfig {
   readonly trustProxy: boolean;
   /** Fixed bundle generation time (ISO 8601); default: the newest pinned source date. */
   readonly generatedAt: string | undefined;
+  /** Cross references with at least this many votes become links between chapters (`skg ingest`). */
+  readonly xrefMinVotes: number;
 }
 
 export interface ConfigOption {
@@ -34,6 +37,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { key: 'host', flag: '--host <addr>', env: 'HOST', fallback: '0.0.0.0', description: 'address to listen on' },
   { key: 'trustProxy', flag: '--trust-proxy', env: 'SKG_TRUST_PROXY', fallback: 'false', description: 'rate-limit by X-Forwarded-For (behind a trusted proxy only)' },
   { key: 'generatedAt', flag: '--generated-at <iso>', env: 'SKG_GENERATED_AT', fallback: '(newest pinned source date)', description: 'bundle generation time' },
+  { key: 'xrefMinVotes', flag: '--xref-min-votes <n>', env: 'SKG_XREF_MIN_VOTES', fallback: String(DEFAULT_XREF_MIN_VOTES), description: 'vote floor of the cross references linked between chapters' },
 ];
 
 export type ConfigFlags = Partial<Record<keyof SkgConfig, string | boolean | undefined>>;
@@ -65,6 +69,10 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   if (generatedAt !== undefined && Number.isNaN(Date.parse(generatedAt))) {
     throw new Error(`SKG_GENERATED_AT / --generated-at must be an ISO 8601 date-time, got '${generatedAt}'`);
   }
+  const xrefMinVotes = Number(value('xrefMinVotes') ?? DEFAULT_XREF_MIN_VOTES);
+  if (!Number.isInteger(xrefMinVotes) || xrefMinVotes < 1) {
+    throw new Error(`SKG_XREF_MIN_VOTES / --xref-min-votes must be an integer of 1 or more, got '${value('xrefMinVotes')}'`);
+  }
   return Object.freeze({
     sources: path.resolve(cwd, value('sources') ?? '.sources'),
     bundle: path.resolve(cwd, value('bundle') ?? 'bundle'),
@@ -73,6 +81,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     host: value('host') ?? '0.0.0.0',
     trustProxy: trust === 'true' || trust === '1',
     generatedAt: generatedAt === undefined ? undefined : new Date(generatedAt).toISOString(),
+    xrefMinVotes,
   });
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Manifest } from '@skg/core';
 import { type Diagnostic, Diagnostics, type StageName } from './diagnostics.ts';
 import { discover, type DiscoveredBundle } from './stages/discover.ts';
+import { type GraphIndexData, indexGraph } from './stages/index-graph.ts';
 import { indexScripture, type ScriptureIndexData } from './stages/index-scripture.ts';
 import { link, type LinkedScripture } from './stages/link.ts';
 import { parse, type ParsedBundle } from './stages/parse.ts';
@@ -26,6 +27,12 @@ export interface BuildCounts {
   readonly omitted: number;
   readonly indexedVerses: number;
   readonly distinctWords: number;
+  /** Graph edges: typed relations, body links and source citations that resolve. */
+  readonly edges: number;
+  /** Typed relations as stored (resolved or not). */
+  readonly relations: number;
+  readonly brokenLinks: number;
+  readonly tags: number;
 }
 
 export interface BuildReport {
@@ -55,6 +62,8 @@ export interface StageResults {
   validate?: ValidatedBundle;
   link?: LinkedScripture | null;
   index?: ScriptureIndexData;
+  /** The index stage's graph half: concept search, tags, orders, geo, verse context, totals. */
+  graphIndex?: GraphIndexData;
   write?: WriteResult;
 }
 
@@ -116,12 +125,13 @@ export async function runStages(
   const linked = await time('link', () => link(validated, diagnostics));
   results.link = linked;
   if (last < 4 || !linked || diagnostics.errorCount > 0) return { results, diagnostics, timings };
-  const index = await time('index', () => indexScripture(linked, diagnostics));
+  const [index, graphIndex] = await time('index', () => [indexScripture(linked, diagnostics), indexGraph(linked.graph, diagnostics)] as const);
   results.index = index;
+  results.graphIndex = graphIndex;
   if (last < 5 || diagnostics.errorCount > 0) return { results, diagnostics, timings };
   if (!options.distDir) throw new Error('runStages: the write stage needs distDir');
   const distDir = options.distDir;
-  results.write = await time('write', () => write({ distDir, scripture: linked, index }, diagnostics));
+  results.write = await time('write', () => write({ distDir, scripture: linked, index, graphIndex }, diagnostics));
   return { results, diagnostics, timings };
 }
 
@@ -146,6 +156,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     omitted: linked?.omittedCount ?? 0,
     indexedVerses: results.index?.indexed ?? 0,
     distinctWords: results.index?.vocabulary.length ?? 0,
+    edges: linked?.graph.edgeCount ?? 0,
+    relations: linked?.graph.relations.length ?? 0,
+    brokenLinks: linked?.graph.brokenLinks ?? 0,
+    tags: results.graphIndex?.tags.length ?? 0,
   };
   return {
     ok: written !== undefined && diagnostics.errorCount === 0,

@@ -13,6 +13,7 @@ export function formatBuildReport(report: BuildReport): string {
   lines.push(
     `scripture: ${number(c.books)} books, ${number(c.chapters)} chapters, ${number(c.verses)} verses (${number(c.omitted)} omitted), ` +
       `${number(c.documents)} documents`,
+    `graph: ${number(c.relations)} typed relations, ${number(c.edges)} edges, ${number(c.tags)} tags, ${number(c.brokenLinks)} broken links`,
     `index: ${number(c.indexedVerses)} verses, ${number(c.distinctWords)} distinct words`,
     `timings: ${Object.entries(report.timings)
       .map(([stage, ms]) => `${stage} ${number(Math.round(ms ?? 0))} ms`)

@@ -7,3 +7,4 @@ export * from './licence.ts';
 export * from './scripture.ts';
 export * from './collections.ts';
 export * from './predicates.ts';
+export * from './graph.ts';

@@ -1,13 +1,13 @@
 // The artefact manifest (`dist/manifest.json`): what a build wrote, checked before a server listens.
 
 /** Bumped whenever any artefact's binary layout changes; a server refuses other versions. */
-export const ARTEFACT_FORMAT_VERSION = 1;
+export const ARTEFACT_FORMAT_VERSION = 2;
 
 /** The OKF version this project reads and writes. */
 export const OKF_VERSION = '0.2';
 
 /** Artefacts every build writes; a server will not start without them. */
-export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index'] as const;
+export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index', 'documents', 'graph', 'concept-index', 'bodies'] as const;
 
 /** Artefacts a build may leave out; the endpoint that needs one answers 503 while it is absent. */
 export const OPTIONAL_ARTEFACTS = ['interlinear', 'connections'] as const;

@@ -75,4 +75,8 @@ export const ARTEFACT_MAGIC = Object.freeze({
   verses: 'SKGV',
   chapters: 'SKGC',
   scriptureIndex: 'SKGS',
+  documents: 'SKGD',
+  graph: 'SKGG',
+  conceptIndex: 'SKGX',
+  bodies: 'SKGB',
 } as const);

@@ -6,6 +6,7 @@ import { createBundleWriter } from './bundle-writer.ts';
 import { checkSources } from './check-sources.ts';
 import type { Collection, CollectionResult, IngestContext } from './collections/collection.ts';
 import { mergeChapterRelations } from './chapter-relations.ts';
+import { mergeChapterSections } from './chapter-sections.ts';
 import { COLLECTIONS, INGEST_NEEDS } from './collections/registry.ts';
 import { countCitations, createSourceDocuments, SOURCES_FOLDER } from './collections/sources.ts';
 import { type BundleFile, createDocumentFile } from './document.ts';
@@ -27,7 +28,16 @@ export interface IngestOptions {
   readonly manifest?: SourcesManifest;
   /** The collections to build, in order. Default: every registered collection (`COLLECTIONS`). */
   readonly collections?: readonly Collection[];
+  /**
+   * Cross references with at least this many votes become links between chapters (an integer, 1 or
+   * more). Default `DEFAULT_XREF_MIN_VOTES` (20, the API's floor). Every row is kept in the data file
+   * whatever the floor.
+   */
+  readonly xrefMinVotes?: number | undefined;
 }
+
+/** The default vote floor for materialising cross references (the API's: nothing below 20 votes exists). */
+export const DEFAULT_XREF_MIN_VOTES = 20;
 
 /**
  * Builds the bundle from the sources and returns the report. Throws a `SourcesError` when a needed file
@@ -40,6 +50,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const bundleDir = path.resolve(options.bundleDir);
   const manifest = options.manifest ?? (await readSourcesManifest());
   const generated = { by: GENERATOR, at: resolveGeneratedAt(options.generatedAt, manifest) };
+  const xrefMinVotes = options.xrefMinVotes ?? DEFAULT_XREF_MIN_VOTES;
+  if (!Number.isInteger(xrefMinVotes) || xrefMinVotes < 1) throw new Error(`xrefMinVotes must be an integer of 1 or more, got ${xrefMinVotes}`);
 
   const collections = options.collections ?? COLLECTIONS;
   const needs = options.collections ? collections.flatMap((collection) => collection.needs) : INGEST_NEEDS;
@@ -51,14 +63,18 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     sourcesDir,
     manifest,
     generated,
+    xrefMinVotes,
     readText: (file) => readFile(path.join(sourcesDir, file), 'utf8'),
   };
   const results: CollectionResult[] = [];
   for (const collection of collections) results.push(await collection.build(context));
 
-  const documents = mergeChapterRelations(
-    results.flatMap((result) => result.documents),
-    results.flatMap((result) => result.chapterRelations ?? []),
+  const documents = mergeChapterSections(
+    mergeChapterRelations(
+      results.flatMap((result) => result.documents),
+      results.flatMap((result) => result.chapterRelations ?? []),
+    ),
+    results.flatMap((result) => result.chapterSections ?? []),
   );
   const usage = countCitations(documents);
   const sources = createSourceDocuments(manifest, usage, needed, generated);
@@ -66,7 +82,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const rootInput = {
     generated: generated.at,
     generator: GENERATOR,
-    folders: [...collections.map((collection) => collection.folder), SOURCES_FOLDER],
+    // Several collections may write one folder (`references`): each folder is listed once.
+    folders: [...new Map([...collections.map((collection) => collection.folder), SOURCES_FOLDER].map((folder) => [folder.path, folder])).values()],
     collections: reports,
     cited: [...usage.keys()].sort(),
     manifest,

@@ -1,20 +1,20 @@
-// The h3 application: middleware in order, then the route table under /api/v1.
+// The h3 application: the route table under /api/v1, each route behind the request pipeline.
+//
+// There is no h3 middleware (`app.use`): every handler h3 routes to, the 404 and 405 answers included,
+// is wrapped by the pipeline (pipeline.ts), which runs request id, Idempotency-Key, CORS, rate limit,
+// preflight and the error boundary as plain steps and answers without a web `Headers` object.
 
 import { H3 } from 'h3';
+import { ApiError } from '@skg/core';
 import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig } from './context.ts';
 import { MethodNotAllowedError } from './errors.ts';
-import { corsHeaders, preflight } from './middleware/cors.ts';
-import { errorBoundary, sendError } from './middleware/error-boundary.ts';
-import { idempotencyKey } from './middleware/idempotency-key.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
-import { requestId } from './middleware/request-id.ts';
+import { createPipeline, type PipelineHandler } from './pipeline.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { createResponseCaches, type ResponseCacheLimits } from './response-cache.ts';
 import { createRouteHandler } from './route-handler.ts';
 import { ROUTES } from './routes/index.ts';
 import { API_BASE, toRouterPath } from './routes/define.ts';
-import { ApiError } from '@skg/core';
 import { createStatusMonitor, type StatusMonitor } from './status/monitor.ts';
 
 export interface AppOptions {
@@ -56,46 +56,34 @@ export function createApp(options: AppOptions): H3 {
     routes: ROUTES,
   };
 
+  const pipeline = createPipeline(config);
   const app = new H3({
     // Everything is logged by the error boundary, once; h3 stays quiet.
     silent: true,
     // Malformed percent-encoding reaches the routes (and their errors) instead of h3's own 400.
     allowMalformedURL: true,
-    // Failures outside the middleware chain still answer the Error body.
+    // A failure outside the pipeline still answers the Error body.
     // (h3 wraps a thrown non-HTTPError as an unhandled HTTPError; its cause is what was thrown.)
-    onError: (error, event) => sendError(event, error.unhandled && error.cause !== undefined ? error.cause : error, config),
+    onError: (error, event) => pipeline.answerUnexpected(event, error.unhandled && error.cause !== undefined ? error.cause : error),
   });
-
-  app.use(requestId(config.getDataSet));
-  app.use(idempotencyKey);
-  app.use(corsHeaders);
-  app.use(errorBoundary(config));
-  app.use(
-    rateLimit({
-      limit: config.rateLimit.limit,
-      windowMs: config.rateLimit.windowMs,
-      store: config.rateLimitStore,
-      trustProxy: config.trustProxy,
-      now,
-    }),
-  );
-  app.use(preflight);
 
   for (const route of config.routes) {
     const handler = createRouteHandler(route, config);
-    for (const path of [toRouterPath(route.path), ...(route.aliases ?? [])]) {
-      app.get(path, handler);
-      // Any other method on a known path: HEAD is answered as GET (h3 drops the body), the rest 405.
-      app.all(path, (event) => {
-        if (event.req.method === 'HEAD') return handler(event);
-        throw new MethodNotAllowedError(event.req.method, event.url.pathname);
-      });
-    }
+    // GET, and HEAD answered as GET (the pipeline drops the body); OPTIONS never gets here (preflight); the rest 405.
+    const answer: PipelineHandler = (event, state) => {
+      const method = event.req.method;
+      if (method === 'GET' || method === 'HEAD') return handler(event, state);
+      throw new MethodNotAllowedError(method, event.url.pathname);
+    };
+    for (const path of [toRouterPath(route.path), ...(route.aliases ?? [])]) app.all(path, pipeline.handle(answer));
   }
-  app.all('/**', (event) => {
-    const hint = event.url.pathname.startsWith(API_BASE) ? 'see /api/v1 for the endpoints' : 'the API is under /api/v1';
-    throw new ApiError('not_found', `no route matches ${event.url.pathname}: ${hint}`);
-  });
+  app.all(
+    '/**',
+    pipeline.handle((event) => {
+      const hint = event.url.pathname.startsWith(API_BASE) ? 'see /api/v1 for the endpoints' : 'the API is under /api/v1';
+      throw new ApiError('not_found', `no route matches ${event.url.pathname}: ${hint}`);
+    }),
+  );
 
   return app;
 }

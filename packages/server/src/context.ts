@@ -1,19 +1,35 @@
-// Per-request state the middleware and the routes share, and the resolved app configuration.
+// Per-request state the pipeline steps and the routes share, and the resolved app configuration.
 
-import type { H3Event } from 'h3';
 import type { DataSet } from './artefacts/types.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import type { ResponseCaches } from './response-cache.ts';
 import type { StatusMonitor } from './status/monitor.ts';
 import type { RouteDefinition } from './routes/define.ts';
 
+/**
+ * The response headers of one request, collected by the pipeline steps: lower-case names, one value
+ * each (a later step overwrites). It is a plain object on purpose: srvx writes it to the socket as it
+ * is, where a web `Headers` would cost more than everything else on the hot path (docs/api-decisions.md,
+ * "Request pipeline").
+ */
+export type ResponseHeaders = Record<string, string>;
+
 export interface RequestState {
   readonly requestId: string;
   /** The data set this request started on: a hot swap never changes it mid-request. */
   readonly dataSet: DataSet;
+  /** Where every step and the route put the headers of the answer. */
+  readonly headers: ResponseHeaders;
 }
 
-/** Everything `createApp` resolved from its options, passed down to middleware and routes. */
+/** What a step or a route answers with; the headers travel in `RequestState.headers`. */
+export interface Reply {
+  readonly status: number;
+  /** A serialised body (JSON), or null for 204 and 304. HEAD drops the body in the pipeline. */
+  readonly body: string | null;
+}
+
+/** Everything `createApp` resolved from its options, passed down to the pipeline and the routes. */
 export interface AppConfig {
   readonly getDataSet: () => DataSet;
   readonly trustProxy: boolean;
@@ -25,23 +41,4 @@ export interface AppConfig {
   readonly logError: (message: string, error: unknown) => void;
   /** The route table, for the service index and the OpenAPI document. */
   readonly routes: readonly RouteDefinition[];
-}
-
-interface ContextWithState {
-  skg?: RequestState;
-}
-
-export function setRequestState(event: H3Event, state: RequestState): void {
-  (event.context as ContextWithState).skg = state;
-}
-
-/** The state `requestId` middleware attached; undefined only for failures before the middleware ran. */
-export function findRequestState(event: H3Event): RequestState | undefined {
-  return (event.context as ContextWithState).skg;
-}
-
-export function getRequestState(event: H3Event): RequestState {
-  const state = (event.context as ContextWithState).skg;
-  if (!state) throw new Error('request state is missing: the requestId middleware must run first');
-  return state;
 }

@@ -1,10 +1,10 @@
-// `skg serve`: load dist/, then answer the API over HTTP with listhen.
+// `skg serve`: load dist/, then answer the API over HTTP with listhen through the Node listener.
 
-import { toNodeHandler } from 'h3';
 import { listen } from 'listhen';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
+import { createNodeListener } from './node-listener.ts';
 import { createStatusMonitor } from './status/monitor.ts';
 
 export interface ServeOptions {
@@ -55,7 +55,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
   let listener;
   try {
-    listener = await listen(toNodeHandler(app), {
+    listener = await listen(createNodeListener(app), {
       // With isProd, listhen never moves to another port when this one is taken.
       port: { port: options.port, random: options.port === 0 },
       hostname: options.host,

@@ -1,12 +1,14 @@
 // `skg inspect`: look inside a build. No argument: the manifest. An OSIS reference: that chapter,
-// verse or range as the server reads it. An artefact name: its manifest entry. `--search`: a
-// scripture query. `--stage <name>`: run the compiler up to that stage over the bundle and show its
-// result (or one document's, given its id).
+// verse or range as the server reads it. A document path (`people/isaac`): its record, relations both
+// ways, links and backlinks. An artefact name: its manifest entry. `--search`: a scripture query;
+// `--concept`: a concept search. `--stage <name>`: run the compiler up to that stage over the bundle
+// and show its result (or one document's, given its id).
 
 import type { Command } from 'commander';
-import { formatOsis, getBook, parseReference } from '@skg/core';
+import { formatOsis, getBook, parseDocumentType, parseReference } from '@skg/core';
 import { formatDiagnostic, runStages, STAGES, type StageName, type StageResults } from '@skg/compiler';
-import { checkDist, formatDistProblem, loadDataSet } from '@skg/server';
+import { NONE } from '@skg/core';
+import { checkDist, type DataSet, formatDistProblem, loadDataSet } from '@skg/server';
 import { resolveConfig } from '../config.ts';
 
 interface InspectFlags {
@@ -14,8 +16,12 @@ interface InspectFlags {
   bundle?: string;
   stage?: string;
   search?: string;
+  concept?: string;
+  type?: string;
+  tag?: string;
   book?: string;
   limit?: string;
+  body?: boolean;
 }
 
 function print(value: unknown): void {
@@ -55,44 +61,107 @@ function summariseStage(stage: StageName, results: StageResults, what: string | 
     case 'link': {
       const r = results.link;
       if (!r) return null;
-      if (what) return r.chapters.find((c) => c.id === what || c.osis === what) ?? `no chapter ${what}`;
+      if (what) {
+        const chapter = r.chapters.find((c) => c.id === what || c.osis === what);
+        const index = r.graph.indexOf.get(what);
+        if (index === undefined) return chapter ?? `no document ${what}`;
+        const ids = (list: readonly number[] | undefined) => (list ?? []).map((i) => r.graph.documents[i]?.id);
+        return {
+          ...(chapter ? { chapter: { osis: chapter.osis, ordinal: chapter.ordinal, firstVerse: chapter.firstVerse } } : {}),
+          id: what,
+          degree: r.graph.degree[index],
+          words: r.graph.words[index],
+          relations: r.graph.relations.slice(r.graph.relationStart[index], r.graph.relationStart[index + 1]).map((x) => ({
+            ...x.relation,
+            resolved: x.target !== NONE,
+          })),
+          inbound: (r.graph.inbound[index] ?? []).map((id) => {
+            const x = r.graph.relations[id];
+            return { predicate: x?.relation.predicate, source: r.graph.documents[x?.source ?? 0]?.id };
+          }),
+          links: ids(r.graph.links[index]),
+          backlinks: ids(r.graph.backlinks[index]),
+          sources: ids(r.graph.sources[index]),
+          citedBy: (r.graph.citedBy[index] ?? []).length,
+        };
+      }
       return {
         info: r.info,
         books: r.books.map((b) => b.osis),
         chapters: r.chapters.length,
         verses: r.verseCount,
         omitted: r.omittedCount,
+        documents: r.graph.documents.length,
+        relations: r.graph.relations.length,
+        edges: r.graph.edgeCount,
+        brokenLinks: r.graph.brokenLinks,
       };
     }
     case 'index':
     case 'write': {
       const r = results.index;
-      if (!r) return null;
+      const g = results.graphIndex;
+      if (!r || !g) return null;
       if (what) {
         const id = r.vocabulary.indexOf(what.toLowerCase());
-        return id < 0 ? `no verse has the word '${what}'` : { word: what.toLowerCase(), id };
+        const names = g.exactNames.filter((n) => n.name === what.toLowerCase()).map((n) => ({ document: results.link?.graph.documents[n.document]?.id, tier: n.tier }));
+        return { scriptureWord: id < 0 ? null : { word: what.toLowerCase(), id }, exactNames: names };
       }
       return {
         indexedVerses: r.indexed,
         distinctWords: r.vocabulary.length,
         words: r.wordIds.length,
         flexsearchChunks: r.chunks.map(([key]) => key),
+        concepts: { exactNames: g.exactNames.length, nameWords: g.nameWords.length, textChunks: g.textChunks.map(([key]) => key) },
+        tags: g.tags.length,
+        places: g.geo.length,
+        stats: g.stats,
+        undeclared: g.predicates.undeclared,
       };
     }
   }
 }
 
+/** A document as the server reads it: its record, relations both ways, links and backlinks (first 20 of each list). */
+function describeDocument(dataSet: DataSet, path: string, body: boolean): unknown {
+  const { graph } = dataSet;
+  const id = path.replace(/^\/+/, '').replace(/\.md$/, '');
+  const document = graph.getDocument(id);
+  if (!document) throw new Error(`${id}: this build has no such document`);
+  const outbound = graph.getOutbound(id);
+  const inbound = graph.getInbound(id);
+  const links = graph.getLinks(id, 20);
+  const backlinks = graph.getBacklinks(id, 20);
+  const shown = (list: readonly unknown[], total: number) => (total > list.length ? [...list, `… ${total - list.length} more`] : list);
+  return {
+    ...document,
+    relations: {
+      outbound: shown(outbound.slice(0, 20), outbound.length),
+      inbound: shown(inbound.slice(0, 20), inbound.length),
+    },
+    linkCount: links.total,
+    links: shown(links.items.map((n) => n.path), links.total),
+    backlinkCount: backlinks.total,
+    backlinks: shown(backlinks.items.map((n) => n.path), backlinks.total),
+    ...(body ? { body: graph.getBody(id) } : {}),
+  };
+}
+
 export function registerInspectCommand(program: Command): void {
   program
     .command('inspect')
-    .argument('[what]', 'an OSIS reference (John.3.16, John.3, John.3.16-18), an artefact name, or with --stage a document id')
+    .argument('[what]', 'an OSIS reference (John.3.16, John.3, John.3.16-18), a document path (people/isaac), an artefact name, or with --stage a document id')
     .description('show the manifest, a record as the server reads it, a search, or a compiler stage result')
     .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
     .option('--bundle <dir>', 'bundle directory, for --stage [env SKG_BUNDLE, default bundle]')
     .option('--stage <name>', `run the compiler up to this stage and show its result: ${STAGES.filter((s) => s !== 'write').join(', ')}`)
     .option('--search <q>', 'run a /scripture query against dist/')
+    .option('--concept <q>', 'run a /search concept query against dist/')
+    .option('--type <type>', 'with --concept: only this document type (type value, plural or folder)')
+    .option('--tag <tag>', 'with --concept: only documents with this tag')
     .option('--book <book>', 'with --search: only this book')
-    .option('--limit <n>', 'with --search: hits to show', '10')
+    .option('--limit <n>', 'with --search, --concept: hits to show', '10')
+    .option('--body', 'with a document path: include the markdown body')
     .action(async (what: string | undefined, flags: InspectFlags) => {
       const config = resolveConfig({ dist: flags.dist, bundle: flags.bundle });
 
@@ -133,6 +202,26 @@ export function registerInspectCommand(program: Command): void {
         return;
       }
 
+      if (flags.concept !== undefined) {
+        const type = flags.type === undefined ? undefined : parseDocumentType(flags.type);
+        if (flags.type !== undefined && !type) throw new Error(`--type: '${flags.type}' is not a document type`);
+        const start = performance.now();
+        const result = await dataSet.graph.search({
+          q: flags.concept,
+          limit: Number(flags.limit) || 10,
+          offset: 0,
+          ...(type ? { type } : {}),
+          ...(flags.tag !== undefined ? { tag: flags.tag } : {}),
+        });
+        const ms = performance.now() - start;
+        print({
+          total: result.total,
+          ms: Math.round(ms * 100) / 100,
+          results: result.items.map((n) => `${n.path}  ${n.type}  ${n.title}  (degree ${n.degree})`),
+        });
+        return;
+      }
+
       if (what === undefined) {
         print({ dir: dataSet.dir, datasets: dataSet.datasets, ...dataSet.manifest });
         for (const p of problems) console.error(`optional: ${formatDistProblem(p)}`);
@@ -141,6 +230,10 @@ export function registerInspectCommand(program: Command): void {
       const entry = dataSet.manifest.artefacts[what];
       if (entry) {
         print({ name: what, ...entry, built: dataSet.datasets[what] ?? true });
+        return;
+      }
+      if (what.includes('/')) {
+        print(describeDocument(dataSet, what, flags.body === true));
         return;
       }
       const reference = parseReference(what);

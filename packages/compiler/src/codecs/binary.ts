@@ -31,6 +31,16 @@ export class ByteWriter {
     return this.bytes(buffer);
   }
 
+  u8s(values: ArrayLike<number>): this {
+    return this.bytes(Buffer.from(Uint8Array.from(values)));
+  }
+
+  f64s(values: ArrayLike<number>): this {
+    const buffer = Buffer.alloc(values.length * 8);
+    for (let i = 0; i < values.length; i++) buffer.writeDoubleLE(values[i] ?? 0, i * 8);
+    return this.bytes(buffer);
+  }
+
   bytes(buffer: Uint8Array): this {
     const part = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     this.parts.push(part);
@@ -38,13 +48,39 @@ export class ByteWriter {
     return this;
   }
 
-  /** Zero bytes up to the next multiple of four. */
-  align(): this {
-    const pad = (4 - (this.length % 4)) % 4;
+  /** Zero bytes up to the next multiple of `boundary` (four unless said). */
+  align(boundary = 4): this {
+    const pad = (boundary - (this.length % boundary)) % boundary;
     return pad ? this.bytes(Buffer.alloc(pad)) : this;
   }
 
   toBuffer(): Buffer {
     return Buffer.concat(this.parts, this.length);
   }
+}
+
+/** Offsets of variable-length records laid end to end: record i is `[offsets[i], offsets[i+1])`. */
+export function concatRecords(records: readonly Uint8Array[]): { offsets: Uint32Array; data: Buffer } {
+  const offsets = new Uint32Array(records.length + 1);
+  let at = 0;
+  records.forEach((record, i) => {
+    offsets[i] = at;
+    at += record.length;
+  });
+  offsets[records.length] = at;
+  return { offsets, data: Buffer.concat(records, at) };
+}
+
+/** Lists flattened: list i is `values[start[i], start[i+1])` (compressed sparse rows). */
+export function flattenLists(lists: readonly (readonly number[])[]): { start: Uint32Array; values: Uint32Array } {
+  const start = new Uint32Array(lists.length + 1);
+  let total = 0;
+  lists.forEach((list, i) => {
+    start[i] = total;
+    total += list.length;
+  });
+  start[lists.length] = total;
+  const values = new Uint32Array(total);
+  lists.forEach((list, i) => values.set(list, start[i] ?? 0));
+  return { start, values };
 }

@@ -1,36 +1,77 @@
 // Encodes the chapter documents (`chapters.bin`). The layout is documented above its decoder,
 // packages/server/src/artefacts/chapters.ts.
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC } from '@skg/core';
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC, CHAPTER_BACKLINK_CAP } from '@skg/core';
 import type { LinkedChapter, LinkedScripture } from '../stages/link.ts';
-import { ByteWriter } from './binary.ts';
+import type { RelationDoc } from '../stages/validate-entity.ts';
+import { ByteWriter, concatRecords } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 
+/** Strings many relations repeat (predicates, asserting sources), stored once in the shared table. */
+class Table {
+  readonly values: string[] = [];
+  readonly #ids = new Map<string, number>();
+
+  add(value: string): number {
+    let id = this.#ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.#ids.set(value, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * One relation as `[predicate, target, from, surface, note, source, extra]`, trailing nils dropped:
+ * predicate and source are positions in the shared tables; `from` is the verse number when it is a
+ * verse of this chapter, the OSIS string otherwise; `extra` is the JSON of any other keys.
+ */
+function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { predicates: Table; sources: Table }): unknown[] {
+  const prefix = `${chapter.osis}.`;
+  const verse = relation.from?.startsWith(prefix) ? Number(relation.from.slice(prefix.length)) : Number.NaN;
+  const tuple: unknown[] = [
+    tables.predicates.add(relation.predicate),
+    relation.target,
+    relation.from === undefined ? null : Number.isInteger(verse) && verse > 0 ? verse : relation.from,
+    relation.surface ?? null,
+    relation.note ?? null,
+    relation.source === undefined ? null : tables.sources.add(relation.source),
+    relation.extra ? JSON.stringify(relation.extra) : null,
+  ];
+  while (tuple.length > 2 && tuple[tuple.length - 1] === null) tuple.pop();
+  return tuple;
+}
+
 /** The msgpack record of one chapter; keys in this order, always present. */
-function chapterRecord(chapter: LinkedChapter): Record<string, unknown> {
+function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, tables: { predicates: Table; sources: Table }): Record<string, unknown> {
+  const { graph } = scripture;
+  const index = graph.indexOf.get(chapter.id);
+  const backlinks = index === undefined ? [] : (graph.backlinks[index] ?? []);
   return {
     osis: chapter.osis,
     path: chapter.id,
     title: chapter.title,
     headings: chapter.headings.map((h) => [h.before, h.level, h.text]),
+    relations: chapter.relations.map((r) => relationTuple(chapter, r, tables)),
+    backlinkCount: backlinks.length,
+    backlinks: backlinks.slice(0, CHAPTER_BACKLINK_CAP).map((b) => graph.documents[b]?.id ?? ''),
   };
 }
 
 export function encodeChapters(scripture: LinkedScripture): Buffer {
-  const records = scripture.chapters.map((chapter) => encodeMsgpack(chapterRecord(chapter)));
-  const offsets = new Uint32Array(records.length + 1);
-  let at = 0;
-  records.forEach((record, i) => {
-    offsets[i] = at;
-    at += record.length;
-  });
-  offsets[records.length] = at;
-  const writer = new ByteWriter()
+  const tables = { predicates: new Table(), sources: new Table() };
+  const records = concatRecords(scripture.chapters.map((chapter) => encodeMsgpack(chapterRecord(scripture, chapter, tables))));
+  const shared = encodeMsgpack({ predicates: tables.predicates.values, sources: tables.sources.values });
+  return new ByteWriter()
     .ascii(ARTEFACT_MAGIC.chapters)
     .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(records.length)
-    .u32(0)
-    .u32s(offsets);
-  for (const record of records) writer.bytes(record);
-  return writer.toBuffer();
+    .u32(scripture.chapters.length)
+    .u32(shared.length)
+    .u32s(records.offsets)
+    .bytes(records.data)
+    .align()
+    .bytes(shared)
+    .toBuffer();
 }

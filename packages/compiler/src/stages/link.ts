@@ -1,8 +1,10 @@
-// Stage 4, link: puts the chapters in canonical order, numbers every verse slot globally, and checks
-// that what documents point at (sources, relation targets, Book documents) exists.
+// Stage 4, link: puts the chapters in canonical order, numbers every verse slot globally, checks that
+// every book with chapters has its Book document, and links every document into the graph
+// (link-graph.ts: relations, body links, sources).
 
 import { BOOKS, type Book } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
+import { type LinkedGraph, linkGraph } from './link-graph.ts';
 import type { BundleInfo, ChapterDoc, DocumentSummary, ValidatedBundle } from './validate.ts';
 
 export interface LinkedChapter extends ChapterDoc {
@@ -23,6 +25,8 @@ export interface LinkedScripture {
   /** Verse slots, omitted ones included. */
   readonly verseCount: number;
   readonly omittedCount: number;
+  /** Every document as a graph: typed relations both ways, links and backlinks, sources, degrees. */
+  readonly graph: LinkedGraph;
 }
 
 /**
@@ -30,7 +34,6 @@ export interface LinkedScripture {
  * else is checked even then, so one run reports all problems.
  */
 export function link(validated: ValidatedBundle, diagnostics: Diagnostics): LinkedScripture | null {
-  const ids = new Map(validated.documents.map((d) => [d.id, d]));
   const chapters = [...validated.chapters].sort((a, b) => a.book.order - b.book.order || a.chapter - b.chapter);
   const bookDocs = new Set(validated.books.map((b) => b.book.osis));
 
@@ -41,21 +44,6 @@ export function link(validated: ValidatedBundle, diagnostics: Diagnostics): Link
     linked.push({ ...chapter, ordinal: linked.length, firstVerse: verseCount });
     verseCount += chapter.verses.length;
     omittedCount += chapter.verses.filter((v) => v.omitted).length;
-
-    for (const source of chapter.sources) {
-      const target = ids.get(source.resource);
-      if (!target) diagnostics.warning('link', `source '${source.resource}' is not a document of the bundle`, { file: chapter.file });
-      else if (target.type !== 'Source') {
-        diagnostics.warning('link', `source '${source.resource}' is a ${target.type}, not a Source`, { file: chapter.file });
-      }
-    }
-    for (const relation of chapter.relations) {
-      if (!ids.has(relation.target.replace(/^\//, ''))) {
-        diagnostics.warning('link', `relation ${relation.predicate} → '${relation.target}' points at no document`, {
-          file: chapter.file,
-        });
-      }
-    }
   }
 
   const present = new Map<string, number>();
@@ -74,6 +62,9 @@ export function link(validated: ValidatedBundle, diagnostics: Diagnostics): Link
     diagnostics.warning('link', `the bundle holds scripture for ${books.length} of 66 books (missing: ${shown})`);
   }
 
+  // Sources, relation targets and body links of every document, chapters included.
+  const graph = linkGraph(validated.entities, diagnostics);
+
   if (!validated.info) return null;
   return {
     info: validated.info,
@@ -83,5 +74,6 @@ export function link(validated: ValidatedBundle, diagnostics: Diagnostics): Link
     books,
     verseCount,
     omittedCount,
+    graph,
   };
 }

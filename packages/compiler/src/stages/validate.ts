@@ -1,9 +1,10 @@
 // Stage 3, validate: checks every document against the bundle profile (docs/bundle-format.md) and
 // turns the scripture documents into typed records.
 
-import { type Book, DOCUMENT_TYPES, getBook, type Heading, OKF_VERSION, TRANSLATION, VERSIFICATION } from '@skg/core';
+import { type Book, DOCUMENT_TYPES, type DocumentType, getBook, type Heading, OKF_VERSION, TRANSLATION, VERSIFICATION } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
 import { findFrontmatterLine, type ParsedBundle, type ParsedDocument } from './parse.ts';
+import { type EntityDoc, readEntity, type RelationDoc, type SourceRefDoc } from './validate-entity.ts';
 
 export interface BundleInfo {
   readonly okfVersion: string;
@@ -16,24 +17,12 @@ export interface BundleInfo {
 export interface DocumentSummary {
   readonly id: string;
   readonly file: string;
-  readonly type: string;
+  readonly type: DocumentType;
   readonly title: string;
 }
 
-export interface SourceRef {
-  readonly resource: string;
-  readonly id?: string;
-  readonly title?: string;
-}
-
-export interface RelationDoc {
-  readonly predicate: string;
-  readonly target: string;
-  readonly from?: string;
-  readonly surface?: string;
-  readonly note?: string;
-  readonly source?: string;
-}
+export type SourceRef = SourceRefDoc;
+export type { EntityDoc, RelationDoc } from './validate-entity.ts';
 
 export interface BookDoc extends DocumentSummary {
   readonly book: Book;
@@ -65,6 +54,8 @@ export interface ValidatedBundle {
   readonly documents: readonly DocumentSummary[];
   readonly books: readonly BookDoc[];
   readonly chapters: readonly ChapterDoc[];
+  /** Every document that passed the common checks, read for the graph, in id order. */
+  readonly entities: readonly EntityDoc[];
 }
 
 const STATUS = new Set(['draft', 'stable', 'deprecated']);
@@ -150,56 +141,7 @@ function validateCommon(document: ParsedDocument, diagnostics: Diagnostics): Doc
   if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) {
     error('tags must be a list of strings', 'tags');
   }
-  return { id: document.id, file: document.file, type, title };
-}
-
-function validateSources(document: ParsedDocument, error: Report): SourceRef[] {
-  const sources = document.data.sources;
-  if (sources === undefined) return [];
-  if (!Array.isArray(sources)) {
-    error('sources must be a list of {resource}', 'sources');
-    return [];
-  }
-  const out: SourceRef[] = [];
-  for (const source of sources) {
-    if (!isRecord(source) || typeof source.resource !== 'string') {
-      error('each source needs a resource (the path of a Source document)', 'sources');
-      continue;
-    }
-    out.push({
-      resource: source.resource,
-      ...(typeof source.id === 'string' ? { id: source.id } : {}),
-      ...(typeof source.title === 'string' ? { title: source.title } : {}),
-    });
-  }
-  return out;
-}
-
-function validateRelations(document: ParsedDocument, error: Report): RelationDoc[] {
-  const relations = document.data.relations;
-  if (relations === undefined) return [];
-  if (!Array.isArray(relations)) {
-    error('relations must be a list', 'relations');
-    return [];
-  }
-  const out: RelationDoc[] = [];
-  for (const relation of relations) {
-    if (!isRecord(relation) || typeof relation.predicate !== 'string' || typeof relation.target !== 'string') {
-      error('each relation needs a predicate and a target', 'relations');
-      continue;
-    }
-    const optional = (key: string): Record<string, string> =>
-      typeof relation[key] === 'string' ? { [key]: relation[key] as string } : {};
-    out.push({
-      predicate: relation.predicate,
-      target: relation.target,
-      ...optional('from'),
-      ...optional('surface'),
-      ...optional('note'),
-      ...optional('source'),
-    });
-  }
-  return out;
+  return { id: document.id, file: document.file, type: type as DocumentType, title };
 }
 
 function validateBook(document: ParsedDocument, summary: DocumentSummary, diagnostics: Diagnostics): BookDoc | null {
@@ -308,7 +250,8 @@ function validateVerses(document: ParsedDocument, verseCount: number, error: Rep
   return ok ? out : null;
 }
 
-function validateChapter(document: ParsedDocument, summary: DocumentSummary, diagnostics: Diagnostics): ChapterDoc | null {
+function validateChapter(document: ParsedDocument, entity: EntityDoc, diagnostics: Diagnostics): ChapterDoc | null {
+  const summary: DocumentSummary = { id: entity.id, file: entity.file, type: entity.type, title: entity.title };
   const error = reporter(diagnostics, document, 'error');
   const warn = reporter(diagnostics, document, 'warning');
   const match = CHAPTER_ID.exec(document.id);
@@ -345,10 +288,8 @@ function validateChapter(document: ParsedDocument, summary: DocumentSummary, dia
   }
   const verses = validateVerses(document, verseCount as number, error);
   const headings = validateHeadings(document, verseCount as number, error);
-  const sources = validateSources(document, error);
-  const relations = validateRelations(document, error);
   if (!ok || !verses) return null;
-  return { ...summary, book, chapter, osis, verses, headings, sources, relations };
+  return { ...summary, book, chapter, osis, verses, headings, sources: entity.sources, relations: entity.relations };
 }
 
 export function validate(parsed: ParsedBundle, diagnostics: Diagnostics): ValidatedBundle {
@@ -356,19 +297,23 @@ export function validate(parsed: ParsedBundle, diagnostics: Diagnostics): Valida
   const documents: DocumentSummary[] = [];
   const books: BookDoc[] = [];
   const chapters: ChapterDoc[] = [];
+  const entities: EntityDoc[] = [];
   for (const document of parsed.documents) {
     const summary = validateCommon(document, diagnostics);
     if (!summary) continue;
     documents.push(summary);
+    const error = reporter(diagnostics, document, 'error');
+    const entity = readEntity({ ...summary, data: document.data, body: document.body, bodyOffset: document.frontmatter.split('\n').length + 1 }, (message, key) => error(message, key));
+    entities.push(entity);
     if (summary.type === 'Book') {
       const book = validateBook(document, summary, diagnostics);
       if (book) books.push(book);
     } else if (summary.type === 'Chapter') {
-      const chapter = validateChapter(document, summary, diagnostics);
+      const chapter = validateChapter(document, entity, diagnostics);
       if (chapter) chapters.push(chapter);
     } else if (document.id.startsWith('bible/')) {
       reporter(diagnostics, document, 'error')(`documents under bible/ are Book or Chapter, not ${summary.type}`, 'type');
     }
   }
-  return { bundleDir: parsed.bundleDir, info, log: parsed.log, documents, books, chapters };
+  return { bundleDir: parsed.bundleDir, info, log: parsed.log, documents, books, chapters, entities };
 }

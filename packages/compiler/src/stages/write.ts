@@ -12,11 +12,16 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { ARTEFACT_FORMAT_VERSION, type ArtefactEntry, type Manifest } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
+import { encodeBodies } from '../codecs/bodies.ts';
 import { encodeChapters } from '../codecs/chapters.ts';
+import { encodeConceptIndex } from '../codecs/concept-index.ts';
+import { encodeDocuments } from '../codecs/documents.ts';
+import { encodeGraph } from '../codecs/graph.ts';
 import { encodeScriptureIndex } from '../codecs/scripture-index.ts';
 import { encodeVerseStore } from '../codecs/verses.ts';
 import { sha256 } from '../internal/hash.ts';
 import { COMPILER_NAME, COMPILER_VERSION } from '../version.ts';
+import type { GraphIndexData } from './index-graph.ts';
 import type { ScriptureIndexData } from './index-scripture.ts';
 import type { LinkedScripture } from './link.ts';
 
@@ -36,6 +41,7 @@ export interface WriteInput {
   readonly distDir: string;
   readonly scripture: LinkedScripture;
   readonly index: ScriptureIndexData;
+  readonly graphIndex: GraphIndexData;
 }
 
 export interface WriteResult {
@@ -47,9 +53,15 @@ export interface WriteResult {
 }
 
 /** Encodes every artefact in memory, sorted by name. */
-export function encodeArtefacts(scripture: LinkedScripture, index: ScriptureIndexData): EncodedArtefact[] {
+export function encodeArtefacts(scripture: LinkedScripture, index: ScriptureIndexData, graphIndex: GraphIndexData): EncodedArtefact[] {
+  const { graph } = scripture;
+  const documents = graph.documents.length;
   return [
+    { name: 'bodies', fileName: 'bodies.bin', data: encodeBodies(graph), records: documents, optional: false },
     { name: 'chapters', fileName: 'chapters.bin', data: encodeChapters(scripture), records: scripture.chapters.length, optional: false },
+    { name: 'concept-index', fileName: 'concept-index.bin', data: encodeConceptIndex(graph, graphIndex), records: documents, optional: false },
+    { name: 'documents', fileName: 'documents.bin', data: encodeDocuments(graph, graphIndex), records: documents, optional: false },
+    { name: 'graph', fileName: 'graph.bin', data: encodeGraph(graph, graphIndex), records: graph.edgeCount, optional: false },
     { name: 'scripture-index', fileName: 'scripture-index.bin', data: encodeScriptureIndex(index), records: index.indexed, optional: false },
     { name: 'verses', fileName: 'verses.bin', data: encodeVerseStore(scripture), records: scripture.verseCount, optional: false },
   ];
@@ -149,7 +161,7 @@ export function formatManifest(manifest: Manifest): string {
 
 export async function write(input: WriteInput, diagnostics: Diagnostics): Promise<WriteResult> {
   const distDir = path.resolve(input.distDir);
-  const artefacts = encodeArtefacts(input.scripture, input.index);
+  const artefacts = encodeArtefacts(input.scripture, input.index, input.graphIndex);
   const manifest = createManifest(input.scripture, artefacts);
   const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
   const buildDir = path.join(distDir, buildName);

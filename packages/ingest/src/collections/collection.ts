@@ -1,6 +1,7 @@
 // The shape every collection module has: what it reads, and the documents and report it gives back.
 
 import type { BundleDocument, BundleFile } from '../document.ts';
+import type { FrontmatterValue } from '../frontmatter.ts';
 import type { CollectionReport } from '../report.ts';
 import type { SourcesManifest } from '../sources-manifest.ts';
 
@@ -14,6 +15,8 @@ export interface IngestContext {
   readonly sourcesDir: string;
   readonly manifest: SourcesManifest;
   readonly generated: Generated;
+  /** Cross references with at least this many votes become links between chapters (default 20). */
+  readonly xrefMinVotes: number;
   /** Reads a pinned file (path relative to the sources directory) as UTF-8 text. */
   readText(path: string): Promise<string>;
 }
@@ -37,10 +40,29 @@ export interface ChapterRelation {
   };
 }
 
+/**
+ * A section another collection adds to a chapter document (e.g. its cross references): one frontmatter
+ * field, written after `relations`, and a markdown section appended to the body after the verses. The
+ * ingest merges these into the chapters before writing (`chapter-sections.ts`).
+ */
+export interface ChapterSection {
+  /** Chapter document id: `bible/john/3`. */
+  readonly chapter: string;
+  /** Frontmatter key (`cross_references`); one collection writes it, once per chapter. */
+  readonly field: string;
+  readonly value: FrontmatterValue;
+  /** Markdown appended to the body: a `## ` heading and its content, without a trailing newline. */
+  readonly body: string;
+  /** `sources/<id>` resources the section comes from, added to the chapter's `sources`. */
+  readonly sources: readonly string[];
+}
+
 export interface CollectionResult {
   readonly documents: readonly BundleDocument[];
   /** Relations to store on chapter documents (see `ChapterRelation`). */
   readonly chapterRelations?: readonly ChapterRelation[];
+  /** Sections to add to chapter documents (see `ChapterSection`). */
+  readonly chapterSections?: readonly ChapterSection[];
   /** Non-document files: folder `index.md`, data files. */
   readonly files: readonly BundleFile[];
   readonly report: CollectionReport;

@@ -1,8 +1,8 @@
 // The datasets collection: Dataset documents under `references/` describing whole datasets kept beside
 // the graph, with licence, attribution, counts and sources. Here: the OpenBible geocoding data the
 // places are built from, and Glyssen's speaker table the chapters take their speakers from.
-// (`references/cross-references`, which keeps every OpenBible row in a data file, is written by the
-// cross-references work, not here.)
+// `references/cross-references` and `references/interlinear`, which keep their data in files beside
+// them, are written by their own collections; `references/index.md` (written here) links them too.
 
 import { type BundleDocument, type BundleFile, escapeMarkdown } from '../document.ts';
 import { countGeocoding, countSpeakers, type GeocodingCounts, type SpeakerCounts } from '../datasets/dataset-counts.ts';
@@ -10,6 +10,8 @@ import { type CollectionReport, formatCount } from '../report.ts';
 import { getSourceEntry, type SourceEntry } from '../sources-manifest.ts';
 import { parseCharacterVerse } from '../speakers.ts';
 import type { Collection, CollectionResult, Generated } from './collection.ts';
+import { CROSS_REFERENCES_DATASET } from './cross-references.ts';
+import { INTERLINEAR_DATASET } from './interlinear.ts';
 import { BSB_OMITTED_VERSES } from './scripture.ts';
 
 const MODERN_FILE = 'openbible-geocoding/data/modern.jsonl';
@@ -137,11 +139,17 @@ export function createDatasetDocuments(input: DatasetInput, generated: Generated
   return { documents, files: [createDatasetsIndex(documents)], report };
 }
 
+/** The datasets other collections write, linked from the index too. */
+const OTHER_DATASETS: readonly { readonly id: string; readonly title: string }[] = [CROSS_REFERENCES_DATASET, INTERLINEAR_DATASET];
+
 function createDatasetsIndex(documents: readonly BundleDocument[]): BundleFile {
+  const datasets = [...documents.map((document) => ({ id: document.id, title: String(document.frontmatter.title) })), ...OTHER_DATASETS].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   const content = [
     '# Datasets',
     'Whole datasets kept beside the graph, with their licence and what the graph takes from them.',
-    documents.map((document) => `- [${escapeMarkdown(String(document.frontmatter.title))}](/${document.id})`).join('\n'),
+    datasets.map((dataset) => `- [${escapeMarkdown(dataset.title)}](/${dataset.id})`).join('\n'),
   ].join('\n\n');
   return { path: `${FOLDER}/index.md`, content: `${content}\n` };
 }

@@ -2,10 +2,12 @@
 
 import type { Collection } from './collection.ts';
 import { commandmentsCollection } from './commandments.ts';
+import { crossReferencesCollection } from './cross-references.ts';
 import { datasetsCollection } from './datasets.ts';
 import { lexemesCollection } from './lexemes.ts';
 import { epochsCollection } from './epochs.ts';
 import { eventsCollection } from './events.ts';
+import { interlinearCollection } from './interlinear.ts';
 import { peopleCollection } from './people.ts';
 import { placesCollection } from './places.ts';
 import { relationsSchemaCollection } from './relations-schema.ts';
@@ -22,6 +24,8 @@ export const COLLECTIONS: readonly Collection[] = [
   themesCollection,
   lexemesCollection,
   commandmentsCollection,
+  crossReferencesCollection,
+  interlinearCollection,
   datasetsCollection,
 ];
 

@@ -47,3 +47,92 @@ export function assertLittleEndian(): void {
     throw new Error('this server reads little-endian artefacts and needs a little-endian host');
   }
 }
+
+/**
+ * Walks an artefact's sections in order, as the compiler's ByteWriter wrote them, handing out
+ * zero-copy typed-array views. `align` skips the writer's padding.
+ */
+export class SectionReader {
+  readonly #buffer: Buffer;
+  #offset: number;
+
+  constructor(buffer: Buffer, offset: number) {
+    this.#buffer = buffer;
+    this.#offset = offset;
+  }
+
+  get offset(): number {
+    return this.#offset;
+  }
+
+  #take(bytes: number): number {
+    const at = this.#offset;
+    if (at + bytes > this.#buffer.length) throw new RangeError('section runs past the end of the artefact');
+    this.#offset += bytes;
+    return at;
+  }
+
+  u32s(length: number): Uint32Array {
+    return viewU32(this.#buffer, this.#take(length * 4), length);
+  }
+
+  u16s(length: number): Uint16Array {
+    return viewU16(this.#buffer, this.#take(length * 2), length);
+  }
+
+  u8s(length: number): Uint8Array {
+    const at = this.#take(length);
+    return new Uint8Array(this.#buffer.buffer, this.#buffer.byteOffset + at, length);
+  }
+
+  f64s(length: number): Float64Array {
+    return new Float64Array(this.#buffer.buffer, this.#buffer.byteOffset + this.#take(length * 8), length);
+  }
+
+  /** A byte range `[start, end)` of the buffer. */
+  bytes(length: number): readonly [number, number] {
+    const start = this.#take(length);
+    return [start, start + length];
+  }
+
+  align(boundary = 4): this {
+    this.#offset = Math.ceil(this.#offset / boundary) * boundary;
+    return this;
+  }
+}
+
+/** The UTF-8 strings of an offset table and blob: string i is `blob[offsets[i], offsets[i+1])`. */
+export function readString(buffer: Buffer, blobStart: number, offsets: Uint32Array, index: number): string {
+  return buffer.toString('utf8', blobStart + (offsets[index] ?? 0), blobStart + (offsets[index + 1] ?? 0));
+}
+
+/** Runs a section walk; a section that runs past the end becomes the "truncated or malformed" error. */
+export function readSections<T>(file: string, walk: () => T): T {
+  try {
+    return walk();
+  } catch (error) {
+    if (error instanceof RangeError) throw artefactError(file, 'is truncated or malformed');
+    throw error;
+  }
+}
+
+/**
+ * Binary search over a sorted table of UTF-8 strings (`offsets` into the bytes at `start`): the first
+ * row whose string is not below `key` in byte order, or `total` when every string is below it.
+ */
+export function lowerBoundString(buffer: Buffer, start: number, offsets: Uint32Array, total: number, key: Buffer): number {
+  let low = 0;
+  let high = total;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    // `buffer.compare(target, …, sourceStart, sourceEnd)` orders the source slice (row mid) against the key.
+    if (buffer.compare(key, 0, key.length, start + (offsets[mid] ?? 0), start + (offsets[mid + 1] ?? 0)) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** True when row `index` of a string table holds exactly `key`. */
+export function stringEquals(buffer: Buffer, start: number, offsets: Uint32Array, index: number, key: Buffer): boolean {
+  return buffer.compare(key, 0, key.length, start + (offsets[index] ?? 0), start + (offsets[index + 1] ?? 0)) === 0;
+}

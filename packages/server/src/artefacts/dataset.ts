@@ -7,6 +7,12 @@ import { OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS } from '@skg/core';
 import { alignBuffer, assertLittleEndian } from './binary.ts';
 import { loadChapterDocuments } from './chapters.ts';
 import { formatDistProblem, inspectDist } from './check-dist.ts';
+import { openArtefactFile } from './artefact-file.ts';
+import { BODIES_TAIL_OFFSET_AT, openGraphBodies } from './graph-bodies.ts';
+import { CONCEPTS_TAIL_OFFSET_AT, loadConceptIndex } from './graph-concepts.ts';
+import { DOCUMENTS_TAIL_OFFSET_AT, loadGraphDocuments } from './graph-documents.ts';
+import { loadGraphEdges } from './graph-edges.ts';
+import { createGraphStore } from './graph-store.ts';
 import { loadScriptureIndex } from './scripture-index.ts';
 import { createScriptureStore } from './scripture-store.ts';
 import type { DataSet } from './types.ts';
@@ -27,17 +33,32 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
   }
   const broken = new Set(problems.map((p) => p.artefact));
 
-  async function read(name: (typeof REQUIRED_ARTEFACTS)[number]): Promise<{ buffer: Buffer; file: string }> {
+  function locate(name: (typeof REQUIRED_ARTEFACTS)[number]): { file: string; bytes: number } {
     const entry = manifest?.artefacts[name];
     if (!entry) throw new Error(`${path.join(dir, 'manifest.json')}: names no '${name}' artefact; run \`skg build\``);
-    const file = path.join(dir, entry.file);
+    return { file: path.join(dir, entry.file), bytes: entry.bytes };
+  }
+  async function read(name: (typeof REQUIRED_ARTEFACTS)[number]): Promise<{ buffer: Buffer; file: string }> {
+    const { file } = locate(name);
     return { buffer: alignBuffer(await readFile(file)), file };
   }
-  const [verses, chapters, index] = await Promise.all([read('verses'), read('chapters'), read('scripture-index')]);
+  const [verses, chapters, index, edges] = await Promise.all([read('verses'), read('chapters'), read('scripture-index'), read('graph')]);
+  // These three keep their bulk on disk: only the head of each file is read into memory.
+  const open = (name: (typeof REQUIRED_ARTEFACTS)[number], tailOffsetAt: number) => {
+    const { file, bytes } = locate(name);
+    return openArtefactFile(file, bytes, tailOffsetAt);
+  };
+  const graph = createGraphStore({
+    documents: loadGraphDocuments(open('documents', DOCUMENTS_TAIL_OFFSET_AT)),
+    edges: loadGraphEdges(edges.buffer, edges.file),
+    concepts: loadConceptIndex(open('concept-index', CONCEPTS_TAIL_OFFSET_AT)),
+    bodies: openGraphBodies(open('bodies', BODIES_TAIL_OFFSET_AT)),
+  });
   const scripture = createScriptureStore(
     loadVerseStore(verses.buffer, verses.file),
     loadChapterDocuments(chapters.buffer, chapters.file),
     loadScriptureIndex(index.buffer, index.file),
+    graph,
   );
 
   const datasets: Record<string, boolean> = {};
@@ -45,5 +66,5 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
   for (const [name, entry] of Object.entries(manifest.artefacts)) {
     if (entry.optional && !(name in datasets)) datasets[name] = !broken.has(name);
   }
-  return Object.freeze({ dir, manifest, scripture, datasets: Object.freeze(datasets), loadedAt: new Date() });
+  return Object.freeze({ dir, manifest, scripture, graph, datasets: Object.freeze(datasets), loadedAt: new Date() });
 }

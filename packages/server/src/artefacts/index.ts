@@ -1,5 +1,26 @@
-// The reading side of dist/: loading and checking the artefacts, and scripture search.
-export type { ChapterRecord, DataSet, ScriptureHit, ScriptureQuery, ScriptureSearchResult, ScriptureStore } from './types.ts';
+// The reading side of dist/: loading and checking the artefacts, scripture search and the knowledge graph.
+export type {
+  ChapterRecord,
+  ConceptQuery,
+  DataSet,
+  DocumentRecord,
+  GraphEdge,
+  GraphStats,
+  GraphStore,
+  InboundRelationRecord,
+  ListQuery,
+  ListSort,
+  NodeSummaryRecord,
+  Page,
+  PredicateUsage,
+  RelationRecord,
+  ScriptureHit,
+  ScriptureQuery,
+  ScriptureSearchResult,
+  ScriptureStore,
+  SourceRef,
+  VerseContext,
+} from './types.ts';
 export { loadDataSet } from './dataset.ts';
 export { checkDist, inspectDist, formatDistProblem, MANIFEST_FILE, type CheckDistOptions, type DistInspection, type DistProblem } from './check-dist.ts';
 export { parseScriptureQuery, type ScriptureQueryTerms } from './scripture-query.ts';
@@ -8,3 +29,10 @@ export { createScriptureStore } from './scripture-store.ts';
 export { loadVerseStore, type VerseStore, type ChapterSlot } from './verses.ts';
 export { loadChapterDocuments, type ChapterDocuments, type ChapterDocument } from './chapters.ts';
 export { loadScriptureIndex, createScriptureFlexIndex, type ScriptureIndex } from './scripture-index.ts';
+export { openArtefactFile, createMemoryArtefactFile, type ArtefactFile } from './artefact-file.ts';
+export { loadGraphDocuments, DOCUMENTS_TAIL_OFFSET_AT, type GraphDocuments, type ListOrder } from './graph-documents.ts';
+export { loadGraphEdges, type GraphEdges, type GraphMeta, type StoredRelation } from './graph-edges.ts';
+export { loadConceptIndex, createConceptTextIndex, CONCEPTS_TAIL_OFFSET_AT, type ConceptIndex } from './graph-concepts.ts';
+export { openGraphBodies, BODIES_TAIL_OFFSET_AT, type GraphBodies } from './graph-bodies.ts';
+export { createGraphStore, haversineKm, type GraphArtefacts } from './graph-store.ts';
+export { createConceptSearch, type ConceptSearch } from './graph-search.ts';

@@ -5,7 +5,7 @@ import { LruCache } from '../internal/lru.ts';
 import type { ChapterDocuments } from './chapters.ts';
 import type { ScriptureIndex } from './scripture-index.ts';
 import { createScriptureSearch } from './scripture-search.ts';
-import type { ChapterRecord, ScriptureStore } from './types.ts';
+import type { ChapterRecord, GraphStore, NodeSummaryRecord, RelationRecord, ScriptureStore } from './types.ts';
 import type { VerseStore } from './verses.ts';
 
 /** Decoded chapters kept for reuse; a chapter record is a few kilobytes. */
@@ -23,7 +23,10 @@ function createVerse(verses: VerseStore, index: number, osis: string, verse: num
   };
 }
 
-export function createScriptureStore(verses: VerseStore, chapters: ChapterDocuments, index: ScriptureIndex): ScriptureStore {
+/** What a chapter record needs from the graph: the title and type of the documents it names. */
+export type SummaryLookup = Pick<GraphStore, 'getSummary'>;
+
+export function createScriptureStore(verses: VerseStore, chapters: ChapterDocuments, index: ScriptureIndex, graph?: SummaryLookup): ScriptureStore {
   if (chapters.count !== verses.chapterCount || index.verseCount !== verses.verseCount) {
     throw new Error('the verse store, chapter documents and scripture index are from different builds: run `skg build`');
   }
@@ -40,6 +43,8 @@ export function createScriptureStore(verses: VerseStore, chapters: ChapterDocume
       const cached = cache.get(key);
       if (cached) return cached;
       const document = chapters.decode(slot.ordinal);
+      /** Summaries of the documents the chapter's relations name, each looked up once. */
+      const targets = new Map<string, NodeSummaryRecord | null>();
       const list: Verse[] = [];
       const speakers: string[] = [];
       const omittedVerses: number[] = [];
@@ -59,6 +64,30 @@ export function createScriptureStore(verses: VerseStore, chapters: ChapterDocume
         headings: Object.freeze(document.headings.map((h) => Object.freeze(h))),
         speakers: Object.freeze(speakers),
         omittedVerses: Object.freeze(omittedVerses),
+        relations: Object.freeze(
+          document.relations.map((relation): RelationRecord => {
+            let target = targets.get(relation.target);
+            if (target === undefined) targets.set(relation.target, (target = graph?.getSummary(relation.target) ?? null));
+            return Object.freeze({
+              predicate: relation.predicate,
+              target: relation.target,
+              targetType: target?.type ?? 'Unknown',
+              title: target?.title ?? relation.target,
+              ...(relation.from !== undefined ? { from: relation.from } : {}),
+              ...(relation.surface !== undefined ? { surface: relation.surface } : {}),
+              ...(relation.note !== undefined ? { note: relation.note } : {}),
+              ...(relation.source !== undefined ? { source: relation.source } : {}),
+              ...(relation.extra !== undefined ? { extra: relation.extra } : {}),
+            });
+          }),
+        ),
+        backlinkCount: document.backlinkCount,
+        backlinks: Object.freeze(
+          document.backlinks.flatMap((path): NodeSummaryRecord[] => {
+            const summary = graph?.getSummary(path);
+            return summary ? [Object.freeze(summary)] : [];
+          }),
+        ),
       });
       cache.set(key, record, 1);
       return record;

@@ -1,6 +1,6 @@
 // What the routes read: the loaded artefact set. Loaders in this folder implement it from `dist/`.
 
-import type { Book, Canon, Heading, Manifest, Testament, Verse } from '@skg/core';
+import type { Book, Canon, DocumentType, Heading, Manifest, Testament, Verse } from '@skg/core';
 
 /** One chapter of scripture as the chapter artefact stores it. */
 export interface ChapterRecord {
@@ -18,6 +18,12 @@ export interface ChapterRecord {
   /** Distinct attributed speakers in order of first appearance. */
   readonly speakers: readonly string[];
   readonly omittedVerses: readonly number[];
+  /** The chapter's outbound typed relations (mentions, develops …), each anchored to a verse (`from`). */
+  readonly relations: readonly RelationRecord[];
+  /** Documents whose body links to the chapter: true total before the cap. */
+  readonly backlinkCount: number;
+  /** The first CHAPTER_BACKLINK_CAP (100) of them: non-chapter documents first, then chapters. */
+  readonly backlinks: readonly NodeSummaryRecord[];
 }
 
 export interface ScriptureQuery {
@@ -66,7 +72,179 @@ export interface DataSet {
   readonly dir: string;
   readonly manifest: Manifest;
   readonly scripture: ScriptureStore;
+  /** Every document and edge of the knowledge graph, concept search, tags, stats and geo. */
+  readonly graph: GraphStore;
   /** Optional artefacts by name (`interlinear`, `connections`): true when built and loaded. */
   readonly datasets: Readonly<Record<string, boolean>>;
   readonly loadedAt: Date;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The knowledge graph (documents, typed relations, links, concept search, tags, stats, geo).
+// Document ids in this interface are bundle paths WITHOUT a leading slash (`people/isaac`); the API
+// shows them as site routes WITH one (`/people/isaac`) — routes add the slash.
+
+/** The spec's NodeSummary, `id` as a bundle path (no leading slash). */
+export interface NodeSummaryRecord {
+  readonly path: string;
+  readonly title: string;
+  readonly type: DocumentType;
+  readonly description?: string;
+  /** Graph edges touching the document: typed in + out, links in + out. */
+  readonly degree: number;
+  readonly lat?: number;
+  readonly lon?: number;
+  readonly strongs?: string;
+  readonly osis?: string;
+  readonly shareAlike?: true;
+}
+
+/** Outbound typed edge; `target` is a bundle path. */
+export interface RelationRecord {
+  readonly predicate: string;
+  readonly target: string;
+  readonly targetType: DocumentType | 'Unknown';
+  readonly title: string;
+  readonly from?: string;
+  readonly surface?: string;
+  readonly note?: string;
+  readonly source?: string;
+  /** Any other keys the relation was written with (`verses` …): spec Relation allows additional properties. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** Inbound typed edge seen from its target: `predicate` is the inverse, `statedAs` the stored one. */
+export interface InboundRelationRecord {
+  readonly predicate: string;
+  readonly statedAs: string;
+  /** Bundle path of the asserting document. */
+  readonly source: string;
+  readonly sourceType: DocumentType;
+  readonly title: string;
+  readonly from?: string;
+  readonly surface?: string;
+  readonly note?: string;
+}
+
+export interface SourceRef {
+  readonly resource: string;
+  readonly id?: string;
+  readonly title?: string;
+  readonly author?: string;
+  readonly last_modified?: string;
+  readonly usage_count?: number;
+}
+
+/** Everything about one document except its edges and body. */
+export interface DocumentRecord extends NodeSummaryRecord {
+  readonly tags: readonly string[];
+  readonly status: 'draft' | 'stable' | 'deprecated';
+  readonly trustTier: 'unverified' | 'machine-confirmed' | 'human-reviewed';
+  readonly stale: boolean;
+  readonly words: number;
+  readonly sources: readonly SourceRef[];
+  readonly generated?: { readonly by: string; readonly at: string };
+  /** Type-specific structured fields (spec: Entity `extension`), plus any other frontmatter kept. */
+  readonly extension: Readonly<Record<string, unknown>>;
+  /** Sortable listing fields (spec: Listing results): startYearAH, number, polarity, verseCount … */
+  readonly sortFields: Readonly<Record<string, string | number>>;
+  /** Narrative / chronological order key (events, epochs); canonical order key (books, chapters). */
+  readonly order?: number;
+}
+
+export interface Page<T> {
+  /** Matches before paging (or the true total before a cap). */
+  readonly total: number;
+  readonly items: readonly T[];
+}
+
+export type ListSort = 'title' | 'degree' | 'canonical' | 'chronological';
+
+export interface ListQuery {
+  readonly type?: DocumentType;
+  readonly tag?: string;
+  /** Bundle folder prefix (`people`, `bible/genesis`, `sa/events`). */
+  readonly folder?: string;
+  readonly sort: ListSort;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ConceptQuery {
+  readonly q: string;
+  readonly type?: DocumentType;
+  readonly tag?: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** An edge of the whole graph, for walks: `kind` relation (typed), link (body link), source (cites). */
+export interface GraphEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly predicate?: string;
+  readonly kind: 'relation' | 'link' | 'source';
+}
+
+export interface PredicateUsage {
+  readonly id: string;
+  readonly heading: string;
+  readonly inverse: string;
+  readonly symmetric: boolean;
+  readonly domain: readonly string[];
+  readonly range: readonly string[];
+  readonly edges: number;
+}
+
+export interface GraphStats {
+  readonly notes: number;
+  readonly edges: number;
+  readonly tags: number;
+  readonly words: number;
+  readonly orphans: number;
+  readonly brokenLinks: number;
+  readonly collections: readonly { readonly type: DocumentType; readonly count: number; readonly example: string | null }[];
+  readonly topTags: readonly { readonly name: string; readonly count: number }[];
+}
+
+/** What the passage `context` lists for a set of verses of one chapter. */
+export interface VerseContext {
+  readonly people: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string }[];
+  readonly places: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string }[];
+  readonly themes: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[] }[];
+  /** Documents pointing AT these verses: commandments stated, events/epochs narrated, lexemes first attested. */
+  readonly referencedBy: readonly { readonly node: NodeSummaryRecord; readonly predicate: string; readonly verses: readonly string[] }[];
+}
+
+export interface GraphStore {
+  getDocument(path: string): DocumentRecord | undefined;
+  getSummary(path: string): NodeSummaryRecord | undefined;
+  /** Markdown body as written in the bundle. */
+  getBody(path: string): string | undefined;
+  /** Outbound typed relations in written order; the first `limit` when given. */
+  getOutbound(path: string, limit?: number): readonly RelationRecord[];
+  /** Inbound typed relations (by asserting document, then its written order); the first `limit` when given. */
+  getInbound(path: string, limit?: number): readonly InboundRelationRecord[];
+  /** True totals of the two lists above (a hub such as people/yhvh has over ten thousand inbound). */
+  getRelationCounts(path: string): { readonly outbound: number; readonly inbound: number };
+  /** Outbound untyped links (true total, first `limit` in body order). */
+  getLinks(path: string, limit: number): Page<NodeSummaryRecord>;
+  /** Documents whose body links here; non-chapter documents first by title, then chapters in Bible order. */
+  getBacklinks(path: string, limit: number): Page<NodeSummaryRecord>;
+  /** Every edge touching the document (typed both ways, links both ways, sources cited), for walks. */
+  getEdges(path: string): readonly GraphEdge[];
+  list(query: ListQuery): Page<NodeSummaryRecord & { readonly sortFields: Readonly<Record<string, string | number>> }>;
+  search(query: ConceptQuery): Promise<Page<NodeSummaryRecord>>;
+  tags(limit: number, offset: number): Page<{ readonly name: string; readonly count: number }>;
+  /** All distinct tags (for `unknown_value` answers). */
+  hasTag(tag: string): boolean;
+  stats(): GraphStats;
+  /** Places with coordinates within `radiusKm` (great-circle), nearest first. */
+  nearby(lat: number, lon: number, radiusKm: number, limit: number): Page<NodeSummaryRecord & { readonly distanceKm: number }>;
+  predicates(): { readonly declared: readonly PredicateUsage[]; readonly undeclared: readonly { readonly id: string; readonly edges: number }[] };
+  verseContext(book: Book, chapter: number, fromVerse: number, toVerse: number): VerseContext;
+  /** Documents in the graph. */
+  readonly documentCount: number;
+  /** True once the FlexSearch concept index has been imported (it loads on the first search). */
+  isConceptIndexLoaded(): boolean;
 }

@@ -1,10 +1,12 @@
-// CORS: `Access-Control-Allow-Origin: *` on every response, and OPTIONS answered 204 as a preflight.
+// Pipeline steps for CORS: `Access-Control-Allow-Origin: *` on every response, and any OPTIONS answered
+// 204 as a preflight.
 //
-// `corsHeaders` runs first so even a 429 or 500 is readable from a browser; `preflight` runs after the
-// rate limit (a preflight is a request like any other) and answers any OPTIONS without reaching a route.
+// `setCorsHeaders` runs before anything can fail, so even a 429 or 500 is readable from a browser;
+// `answerPreflight` runs after the rate limit (a preflight is a request like any other) and answers any
+// OPTIONS without reaching a route.
 
-import { HTTPResponse, type Middleware } from 'h3';
-import { getRequestState } from '../context.ts';
+import type { H3Event } from 'h3';
+import type { Reply, RequestState, ResponseHeaders } from '../context.ts';
 import { createWeakEtag, formatCanonicalRequest } from './etag.ts';
 
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
@@ -26,20 +28,21 @@ export const CORS_EXPOSE_HEADERS = [
 /** Browsers cap this (Chromium at 2 hours); it saves a preflight per request while the cache holds. */
 export const CORS_MAX_AGE = '86400';
 
-export const corsHeaders: Middleware = function corsHeadersMiddleware(event, next) {
-  const headers = event.res.headers;
-  headers.set('access-control-allow-origin', '*');
-  headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
-  return next();
-};
+const PREFLIGHT: Reply = Object.freeze({ status: 204, body: null });
 
-export const preflight: Middleware = function preflightMiddleware(event, next) {
-  if (event.req.method !== 'OPTIONS') return next();
-  const headers = event.res.headers;
-  headers.set('access-control-allow-methods', CORS_ALLOW_METHODS);
-  headers.set('access-control-allow-headers', CORS_ALLOW_HEADERS);
-  headers.set('access-control-max-age', CORS_MAX_AGE);
-  headers.set('allow', CORS_ALLOW_METHODS);
-  headers.set('etag', createWeakEtag(getRequestState(event).dataSet, formatCanonicalRequest('OPTIONS', event.url)));
-  return new HTTPResponse(null, { status: 204 });
-};
+export function setCorsHeaders(headers: ResponseHeaders): void {
+  headers['access-control-allow-origin'] = '*';
+  headers['access-control-expose-headers'] = CORS_EXPOSE_HEADERS;
+}
+
+/** Answers an OPTIONS request (any path) as a preflight; undefined for every other method. */
+export function answerPreflight(event: H3Event, state: RequestState): Reply | undefined {
+  if (event.req.method !== 'OPTIONS') return undefined;
+  const headers = state.headers;
+  headers['access-control-allow-methods'] = CORS_ALLOW_METHODS;
+  headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
+  headers['access-control-max-age'] = CORS_MAX_AGE;
+  headers['allow'] = CORS_ALLOW_METHODS;
+  headers['etag'] = createWeakEtag(state.dataSet, formatCanonicalRequest('OPTIONS', event.url));
+  return PREFLIGHT;
+}

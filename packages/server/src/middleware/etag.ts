@@ -1,17 +1,18 @@
-// ETag and If-None-Match → 304.
+// ETag and If-None-Match → 304: how tags are made, compared, and answered with.
 //
 // An ETag is derived from the data version (manifest `dataVersion`), the response format version and
 // the canonical request (method, path, the route's own query parameters sorted), never from the body.
 // Success bodies are cached with their tag (response-cache.ts), so answering is a lookup.
 //
-// The 304 decision is not a separate middleware layer: a precondition may only be honoured when the
-// request would otherwise succeed (RFC 9110 §13.2.1), and the tag comes with the cached body, so the
-// route handler calls `sendWithEtag` once it has the body. Responses that are not data-derived get a
+// The 304 decision is not a step of its own: a precondition may only be honoured when the request
+// would otherwise succeed (RFC 9110 §13.2.1), and the tag comes with the cached body, so the route
+// handler calls `answerWithEtag` once it has the body. Responses that are not data-derived get a
 // weak tag: errors (their body carries the request id), preflights, and /status (hashed from its body).
 
 import { createHash } from 'node:crypto';
-import { HTTPResponse, type H3Event } from 'h3';
+import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
+import type { Reply, ResponseHeaders } from '../context.ts';
 import type { CachedResponse } from '../response-cache.ts';
 import { RESPONSE_FORMAT_VERSION } from '../version.ts';
 
@@ -70,14 +71,13 @@ export function matchesIfNoneMatch(header: string, etag: string): boolean {
   return false;
 }
 
+const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
+
 /** Answers a success body with its tag: 304 with no body when `If-None-Match` matches. */
-export function sendWithEtag(event: H3Event, response: CachedResponse): string | HTTPResponse {
-  const headers = event.res.headers;
-  headers.set('etag', response.etag);
+export function answerWithEtag(event: H3Event, headers: ResponseHeaders, response: CachedResponse): Reply {
+  headers['etag'] = response.etag;
   const ifNoneMatch = event.req.headers.get('if-none-match');
-  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, response.etag)) {
-    return new HTTPResponse(null, { status: 304 });
-  }
-  headers.set('content-type', JSON_CONTENT_TYPE);
-  return response.body;
+  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, response.etag)) return NOT_MODIFIED;
+  headers['content-type'] = JSON_CONTENT_TYPE;
+  return { status: 200, body: response.body };
 }

@@ -1,9 +1,10 @@
-// Echoes a supplied `Idempotency-Key` request header on the response (spec, Endpoints general rules).
+// Pipeline step: echoes a supplied `Idempotency-Key` request header on the response, on success and on
+// error (spec, Endpoints general rules). It has no other effect: every route is a read.
 
-import type { Middleware } from 'h3';
+import type { H3Event } from 'h3';
+import type { ResponseHeaders } from '../context.ts';
 
-export const idempotencyKey: Middleware = function idempotencyKeyMiddleware(event, next) {
+export function echoIdempotencyKey(event: H3Event, headers: ResponseHeaders): void {
   const key = event.req.headers.get('idempotency-key');
-  if (key !== null) event.res.headers.set('idempotency-key', key);
-  return next();
-};
+  if (key !== null) headers['idempotency-key'] = key;
+}

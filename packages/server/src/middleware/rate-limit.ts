@@ -1,4 +1,5 @@
-// The abuse ceiling: `limit` requests per fixed window per client address (600 per minute by default).
+// Pipeline step: the abuse ceiling, `limit` requests per fixed window per client address (600 per
+// minute by default).
 //
 // Every response carries the counters in two spellings (docs/api-decisions.md):
 //   X-RateLimit-Limit: 600          RateLimit-Limit: 600
@@ -9,9 +10,13 @@
 //
 // The client address is the socket's peer address; with `trustProxy` it is the last X-Forwarded-For
 // entry, the one the trusted proxy appended (earlier entries are whatever the client sent).
+//
+// The step is synchronous when the store is (the in-memory store): only a store that answers with a
+// promise (a shared store, later) makes the request wait.
 
-import type { H3Event, Middleware } from 'h3';
+import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
+import type { ResponseHeaders } from '../context.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
 
 export interface RateLimitOptions {
@@ -21,6 +26,12 @@ export interface RateLimitOptions {
   readonly trustProxy: boolean;
   readonly now: () => number;
 }
+
+/**
+ * Counts the request and sets the rate-limit headers; throws (or rejects with) `rate_limited` over the
+ * limit. Returns undefined when the store answered synchronously, else a promise to wait for.
+ */
+export type RateLimitStep = (event: H3Event, headers: ResponseHeaders) => Promise<void> | undefined;
 
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   if (trustProxy) {
@@ -35,35 +46,34 @@ export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-export function rateLimit(options: RateLimitOptions): Middleware {
+export function createRateLimit(options: RateLimitOptions): RateLimitStep {
   const { limit, windowMs, store, trustProxy, now } = options;
   const limitText = String(limit);
   const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
 
-  function apply(event: H3Event, counter: RateLimitCounter, at: number, next: () => unknown): unknown {
+  function apply(headers: ResponseHeaders, counter: RateLimitCounter, at: number): void {
     const secondsLeft = Math.max(0, Math.ceil((counter.resetAt - at) / 1000));
     const remaining = String(Math.max(0, limit - counter.count));
-    const headers = event.res.headers;
-    headers.set('x-ratelimit-limit', limitText);
-    headers.set('x-ratelimit-remaining', remaining);
-    headers.set('x-ratelimit-reset', String(Math.ceil(counter.resetAt / 1000)));
-    headers.set('ratelimit-limit', limitText);
-    headers.set('ratelimit-remaining', remaining);
-    headers.set('ratelimit-reset', String(secondsLeft));
-    headers.set('ratelimit-policy', policy);
+    headers['x-ratelimit-limit'] = limitText;
+    headers['x-ratelimit-remaining'] = remaining;
+    headers['x-ratelimit-reset'] = String(Math.ceil(counter.resetAt / 1000));
+    headers['ratelimit-limit'] = limitText;
+    headers['ratelimit-remaining'] = remaining;
+    headers['ratelimit-reset'] = String(secondsLeft);
+    headers['ratelimit-policy'] = policy;
     if (counter.count > limit) {
       throw new ApiError('rate_limited', `more than ${limit} requests in ${policyWindow(windowMs)} from this address`, {
         headers: { 'Retry-After': String(Math.max(1, secondsLeft)) },
       });
     }
-    return next();
   }
 
-  return function rateLimitMiddleware(event, next) {
+  return function limitRate(event, headers) {
     const at = now();
     const counter = store.hit(getClientAddress(event, trustProxy), windowMs, at);
-    if (counter instanceof Promise) return counter.then((resolved) => apply(event, resolved, at, next));
-    return apply(event, counter, at, next);
+    if (counter instanceof Promise) return counter.then((resolved) => apply(headers, resolved, at));
+    apply(headers, counter, at);
+    return undefined;
   };
 }
 

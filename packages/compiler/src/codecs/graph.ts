@@ -1,0 +1,128 @@
+// Encodes the edges of the graph (`graph.bin`). The layout is documented above its decoder,
+// packages/server/src/artefacts/graph-edges.ts.
+
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC, NONE } from '@skg/core';
+import type { GraphIndexData } from '../stages/index-graph.ts';
+import type { LinkedGraph } from '../stages/link-graph.ts';
+import { compareStrings } from '../internal/order.ts';
+import { ByteWriter, concatRecords, flattenLists } from './binary.ts';
+import { encodeMsgpack } from './msgpack.ts';
+
+/** Interns strings; ids follow sorted order so the pool does not depend on insertion order. */
+class StringPool {
+  readonly #strings = new Set<string>();
+
+  add(value: string | undefined): void {
+    if (value !== undefined) this.#strings.add(value);
+  }
+
+  seal(): { ids: Map<string, number>; sorted: string[] } {
+    const sorted = [...this.#strings].sort(compareStrings);
+    return { ids: new Map(sorted.map((s, i) => [s, i])), sorted };
+  }
+}
+
+export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
+  const { relations, documents } = graph;
+  const count = documents.length;
+  const total = relations.length;
+
+  const predicates: string[] = [];
+  const predicateIds = new Map<string, number>();
+  const pool = new StringPool();
+  const written: Array<[number, string]> = [];
+  const extras: Array<[number, string]> = [];
+  relations.forEach(({ relation, target }, id) => {
+    if (!predicateIds.has(relation.predicate)) {
+      predicateIds.set(relation.predicate, predicates.length);
+      predicates.push(relation.predicate);
+    }
+    pool.add(relation.from);
+    pool.add(relation.surface);
+    pool.add(relation.note);
+    pool.add(relation.source);
+    if (relation.extra) extras.push([id, JSON.stringify(relation.extra)]);
+    if (target === NONE) written.push([id, relation.target]);
+  });
+  const { ids, sorted } = pool.seal();
+  const id = (value: string | undefined) => (value === undefined ? NONE : (ids.get(value) ?? NONE));
+  if (predicates.length > 0xffff) throw new Error(`${predicates.length} predicates: the relation column holds at most 65,536`);
+  const columns = {
+    target: new Uint32Array(total),
+    predicate: new Uint16Array(total),
+    from: new Uint32Array(total),
+    surface: new Uint32Array(total),
+    note: new Uint32Array(total),
+    origin: new Uint32Array(total),
+  };
+  relations.forEach(({ relation, target }, i) => {
+    columns.target[i] = target;
+    columns.predicate[i] = predicateIds.get(relation.predicate) ?? 0;
+    columns.from[i] = id(relation.from);
+    columns.surface[i] = id(relation.surface);
+    columns.note[i] = id(relation.note);
+    columns.origin[i] = id(relation.source);
+  });
+  // Few relations have extra keys (an event's `verses`) or an unresolved target: kept sparse.
+  const sparse = encodeMsgpack({ written, extra: extras });
+
+  const inbound = flattenLists(graph.inbound);
+  const links = flattenLists(graph.links);
+  const backlinks = flattenLists(graph.backlinks);
+  const sources = flattenLists(graph.sources);
+  const citedBy = flattenLists(graph.citedBy);
+  const context = flattenLists(index.context.map((entries) => entries.map((e) => e[2])));
+  const contextVerses = index.context.flatMap((entries) => entries.map((e) => e[0]));
+  const contextKinds = index.context.flatMap((entries) => entries.map((e) => e[1]));
+  const strings = concatRecords(sorted.map((s) => Buffer.from(s, 'utf8')));
+  const predicateTable = encodeMsgpack(predicates);
+  const meta = encodeMsgpack({ stats: index.stats, predicates: index.predicates });
+
+  return new ByteWriter()
+    .ascii(ARTEFACT_MAGIC.graph)
+    .u32(ARTEFACT_FORMAT_VERSION)
+    .u32(count)
+    .u32(total)
+    .u32(inbound.values.length)
+    .u32(links.values.length)
+    .u32(sources.values.length)
+    .u32(context.values.length)
+    .u32(sorted.length)
+    .u32(strings.data.length)
+    .u32(predicateTable.length)
+    .u32(meta.length)
+    .u32(sparse.length)
+    .u32s(graph.relationStart)
+    .u32s(columns.target)
+    .u32s(columns.from)
+    .u32s(columns.surface)
+    .u32s(columns.note)
+    .u32s(columns.origin)
+    .u16s(columns.predicate)
+    .align()
+    .u32s(inbound.start)
+    .u32s(inbound.values)
+    .u32s(links.start)
+    .u32s(links.values)
+    .u32s(backlinks.start)
+    .u32s(backlinks.values)
+    .u32s(sources.start)
+    .u32s(sources.values)
+    .u32s(citedBy.start)
+    .u32s(citedBy.values)
+    .u32s(context.start)
+    .u32s(context.values)
+    .u16s(contextVerses)
+    .align()
+    .u8s(contextKinds)
+    .align()
+    .u32s(strings.offsets)
+    .bytes(strings.data)
+    .align()
+    .bytes(predicateTable)
+    .align()
+    .bytes(sparse)
+    .align()
+    .bytes(meta)
+    .toBuffer();
+}
