@@ -1,7 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
-import { BOOKS, ERROR_CODES } from '@skg/core';
+import { BOOKS, COLLECTIONS, ERROR_CODES } from '@skg/core';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
@@ -18,7 +18,10 @@ describe('GET / (service index)', () => {
     assert.equal(status, 200);
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
-    assert.deepEqual(Object.keys(body.endpoints).sort(), ['/', '/openapi.json', '/passage/{osis}', '/scripture', '/status', '/vocabulary']);
+    assert.deepEqual(Object.keys(body.endpoints).sort(), [
+      '/', '/entity/{path}', '/family/{path}', '/graph/{path}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/scripture',
+      '/search', '/stats', '/status', '/tags', '/vocabulary',
+    ]);
     for (const description of Object.values(body.endpoints)) assert.equal(typeof description, 'string');
     for (const route of ['/passage/John.3.16', '/scripture?q=light', '/status', '/vocabulary', '/openapi.json']) {
       assert.equal((await get(app, route)).status, 200, `${route} answers`);
@@ -46,7 +49,14 @@ describe('GET / (service index)', () => {
     assert.deepEqual({ ...body.pricing, note: undefined }, {
       free: true, metered: false, minimumContract: null, creditCardRequired: false, publicPricing: true, note: undefined,
     });
-    assert.deepEqual(body.collections.map((c: { type: string }) => c.type), ['Book', 'Chapter']);
+    assert.deepEqual(
+      body.collections.map((c: { type: string }) => c.type).sort(),
+      COLLECTIONS.map((info) => info.type).sort(),
+      'every collection, each with how to list it',
+    );
+    const people = body.collections.find((c: { type: string }) => c.type === 'Person');
+    assert.equal(people.list, '/api/v1/list?type=Person');
+    assert.match(people.example, /^\/people\//);
     assert.ok(body.licence.data);
     assert.ok(body.clients.length > 0);
   });
@@ -118,16 +128,19 @@ describe('GET /status', () => {
 });
 
 describe('GET /vocabulary', () => {
-  it('lists the 66 books in canonical order with their paths, and an honest empty predicate list', async () => {
+  it('lists the 66 books in canonical order with their paths, and the predicates with inverses and edge counts', async () => {
     const { status, body } = await get(app, '/vocabulary');
     assert.equal(status, 200);
     assert.equal(body.books.length, 66);
     assert.deepEqual(body.books[0], { osisId: 'Gen', name: 'Genesis', slug: 'genesis', testament: 'OT', order: 1, chapters: 50, path: 'bible/genesis' });
     assert.deepEqual(body.books.map((b: { osisId: string }) => b.osisId), BOOKS.map((b) => b.osis));
     assert.equal(body.books.reduce((sum: number, b: { chapters: number }) => sum + b.chapters, 0), 1189);
-    assert.deepEqual(body.predicates, []);
-    assert.deepEqual(body.undeclared, []);
-    assert.match(body.note, /knowledge-graph collections/);
+    const parentOf = body.predicates.find((p: { id: string }) => p.id === 'parent-of');
+    assert.equal(parentOf.inverse, 'child-of');
+    assert.ok(parentOf.edges >= 1, 'the fixture stores parent-of edges');
+    assert.ok(!body.predicates.some((p: { id: string }) => p.id === 'child-of'), 'child-of is an inverse, never a stored predicate');
+    assert.ok(Array.isArray(body.undeclared));
+    assert.match(body.note, /child-of/);
     assert.ok(body.licence.text);
   });
 });

@@ -18,7 +18,7 @@ interface RawResponse {
 }
 
 /** One request over a raw socket (`Connection: close`), so the status line and bytes are as sent. */
-function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function rawRequest(port: number, method: string, path: string, headers: Record<string, string> | Array<[string, string]> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -31,7 +31,7 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
       const parsed = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
       resolve({ statusLine, headers: parsed, body: all.subarray(end + 4) });
     });
-    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const extra = (Array.isArray(headers) ? headers : Object.entries(headers)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.end(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`);
   });
 }
@@ -106,7 +106,8 @@ describe('the Node listener', () => {
   });
 
   it('sends every header once, with the body length, and the body as the app answered it', async () => {
-    const response = await rawRequest(port, 'GET', '/api/v1/passage/John.3.16', { 'Idempotency-Key': 'k-1' });
+    const response = await rawRequest(port, 'GET', '/api/v1/passage/John.3.16', { 'Idempotency-Key': 'k-1', 'X-Request-Id': 'edge-1' });
+    assert.equal(response.headers.get('x-request-id'), 'edge-1');
     assert.equal(response.headers.get('content-length'), String(response.body.length));
     assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
@@ -124,6 +125,22 @@ describe('the Node listener', () => {
     assert.equal(head.headers.get('content-length'), String(get.body.length));
     assert.equal(head.headers.get('etag'), get.headers.get('etag'));
     assert.equal(head.headers.get('content-type'), get.headers.get('content-type'));
+  });
+
+  it('reads repeated X-Forwarded-For lines as one list and counts by its last entry', async () => {
+    const limited = createServer(createNodeListener(createTestApp(createMemoryDataSet(), { rateLimit: { limit: 1, windowMs: 60_000 } })));
+    await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
+    try {
+      const limitedPort = (limited.address() as AddressInfo).port;
+      const first = await rawRequest(limitedPort, 'GET', '/api/v1/', [['X-Forwarded-For', '10.0.0.1'], ['X-Forwarded-For', '198.51.100.77']]);
+      const second = await rawRequest(limitedPort, 'GET', '/api/v1/', [['X-Forwarded-For', '10.0.0.2'], ['X-Forwarded-For', '198.51.100.77']]);
+      const other = await rawRequest(limitedPort, 'GET', '/api/v1/', [['X-Forwarded-For', '198.51.100.77, 198.51.100.78']]);
+      assert.equal(first.statusLine, 'HTTP/1.1 200 OK');
+      assert.equal(second.statusLine, 'HTTP/1.1 429 Too Many Requests', 'the same last entry');
+      assert.equal(other.statusLine, 'HTTP/1.1 200 OK', 'another last entry');
+    } finally {
+      await new Promise((resolve) => limited.close(resolve));
+    }
   });
 
   it('answers 304 and 204 with no body and no Content-Length', async () => {

@@ -32,7 +32,9 @@ describe('GET /openapi.json', () => {
   it('names the operations as the assistant tools name them', async () => {
     const document = await getDocument();
     const ids = Object.values(document.paths).map((path) => path.get.operationId).sort();
-    assert.deepEqual(ids, ['get_openapi', 'get_passage', 'get_service_index', 'get_status', 'get_vocabulary', 'search_scripture']);
+    assert.deepEqual(ids, [
+      'find_places_near', 'get_entity', 'get_family', 'get_graph_neighborhood', 'get_openapi', 'get_passage', 'get_service_index', 'get_stats', 'get_status', 'get_tags', 'get_vocabulary', 'list_documents', 'search', 'search_scripture',
+    ]);
   });
 
   it('lists exactly the routes the service index lists', async () => {
@@ -49,12 +51,42 @@ describe('responses conform to the OpenAPI description', () => {
     ['/passage/Matt.17.21', '/passage/{osis}', 200],
     ['/passage/John.3.16-18', '/passage/{osis}', 200],
     ['/passage/John.3', '/passage/{osis}', 200],
+    ['/passage/Gen.24.1-4', '/passage/{osis}', 200],
     ['/passage/Foo.1.1', '/passage/{osis}', 400],
     ['/passage/Gen.1.99', '/passage/{osis}', 404],
     ['/scripture?q=god&limit=2', '/scripture', 200],
     ['/scripture', '/scripture', 400],
     ['/scripture?q=god&testament=XX', '/scripture', 400],
     ['/vocabulary', '/vocabulary', 200],
+    ['/stats', '/stats', 200],
+    ['/tags?limit=3', '/tags', 200],
+    ['/entity/people/isaac', '/entity/{path}', 200],
+    ['/entity/people%2Fisaac?body=true&backlinks=0', '/entity/{path}', 200],
+    ['/entity/sa/events', '/entity/{path}', 200],
+    ['/entity/bible/john/3', '/entity/{path}', 200],
+    ['/entity/places/jerusalem', '/entity/{path}', 200],
+    ['/entity/people/nobody', '/entity/{path}', 404],
+    ['/entity/a/b/c/d', '/entity/{path}', 400],
+    ['/list', '/list', 200],
+    ['/list?type=epochs&limit=2', '/list', 200],
+    ['/list?type=Nothing', '/list', 400],
+    ['/list?sort=random', '/list', 400],
+    ['/search?q=isaac', '/search', 200],
+    ['/search?q=abraham&type=Person&limit=1', '/search', 200],
+    ['/search', '/search', 400],
+    ['/family/people/isaac', '/family/{path}', 200],
+    ['/family/people/jacob?generations=3', '/family/{path}', 200],
+    ['/family/places/jerusalem', '/family/{path}', 400],
+    ['/family/people/nobody', '/family/{path}', 404],
+    ['/nearby?place=places/jerusalem&radius=100', '/nearby', 200],
+    ['/nearby?lat=31.7&lon=35.2', '/nearby', 200],
+    ['/nearby?lat=91&lon=35.2', '/nearby', 400],
+    ['/nearby', '/nearby', 400],
+    ['/nearby?place=places/nowhere', '/nearby', 404],
+    ['/graph/people/isaac', '/graph/{path}', 200],
+    ['/graph/people/isaac?depth=3&type=Person&predicate=parent-of&limit=3', '/graph/{path}', 200],
+    ['/graph/people/isaac?predicate=nope', '/graph/{path}', 400],
+    ['/graph/people/nobody', '/graph/{path}', 404],
     ['/status', '/status', 200],
     ['/openapi.json', '/openapi.json', 200],
   ];

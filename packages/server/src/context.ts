@@ -25,8 +25,11 @@ export interface RequestState {
 /** What a step or a route answers with; the headers travel in `RequestState.headers`. */
 export interface Reply {
   readonly status: number;
-  /** A serialised body (JSON), or null for 204 and 304. HEAD drops the body in the pipeline. */
-  readonly body: string | null;
+  /**
+   * The serialised JSON body: a string, or UTF-8 bytes encoded once (cached bodies); null for 204 and
+   * 304. HEAD drops the body in the pipeline.
+   */
+  readonly body: string | Uint8Array | null;
 }
 
 /** Everything `createApp` resolved from its options, passed down to the pipeline and the routes. */

@@ -107,7 +107,7 @@ function send(event: H3Event, reply: Reply, headers: ResponseHeaders): PipelineR
   const status = reply.status;
   let body = reply.body;
   if (body !== null) {
-    headers['content-length'] = String(Buffer.byteLength(body));
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     if (event.req.method === 'HEAD') body = null;
   }
   return new PipelineResponse({ status, statusText: STATUS_CODES[status] ?? '', headers, body });

@@ -1,6 +1,6 @@
 // Adapts a route definition to a pipeline handler: the response cache, the ETag, 304, and the body string.
 //
-// The hot path (a cached body) is: canonical key → cache lookup → two headers → the cached string.
+// The hot path (a cached body) is: canonical key → cache lookup → two headers → the cached bytes.
 // The pipeline (pipeline.ts) answers it with the headers its steps collected, no web `Headers` built.
 
 import type { H3Event } from 'h3';
@@ -9,7 +9,7 @@ import { ApiError } from '@skg/core';
 import type { AppConfig, Reply, RequestState } from './context.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
 import type { PipelineHandler } from './pipeline.ts';
-import type { CachedResponse } from './response-cache.ts';
+import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
 
 function decodeParams(event: H3Event): Record<string, string> {
@@ -55,8 +55,8 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const hit = cache.get(canonical);
     if (hit !== undefined) return answerWithEtag(event, state.headers, hit);
     const store = (value: unknown): CachedResponse => {
-      const response = { body: JSON.stringify(value), etag: createEtag(dataSet, canonical) };
-      cache.set(canonical, response, response.body.length);
+      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical) };
+      cache.set(canonical, response, response.body.byteLength);
       return response;
     };
     const body = route.handle(createContext(event, state, config));

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { Reply, ResponseHeaders } from '../context.ts';
-import type { CachedResponse } from '../response-cache.ts';
+import { getRequestHeader } from '../internal/request-header.ts';
 import { RESPONSE_FORMAT_VERSION } from '../version.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -73,10 +73,16 @@ export function matchesIfNoneMatch(header: string, etag: string): boolean {
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
 
+/** A success body and its tag (a cached response, or a live body). */
+export interface TaggedBody {
+  readonly body: string | Uint8Array;
+  readonly etag: string;
+}
+
 /** Answers a success body with its tag: 304 with no body when `If-None-Match` matches. */
-export function answerWithEtag(event: H3Event, headers: ResponseHeaders, response: CachedResponse): Reply {
+export function answerWithEtag(event: H3Event, headers: ResponseHeaders, response: TaggedBody): Reply {
   headers['etag'] = response.etag;
-  const ifNoneMatch = event.req.headers.get('if-none-match');
+  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
   if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, response.etag)) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
   return { status: 200, body: response.body };

@@ -3,8 +3,9 @@
 
 import type { H3Event } from 'h3';
 import type { ResponseHeaders } from '../context.ts';
+import { getRequestHeader } from '../internal/request-header.ts';
 
 export function echoIdempotencyKey(event: H3Event, headers: ResponseHeaders): void {
-  const key = event.req.headers.get('idempotency-key');
+  const key = getRequestHeader(event, 'idempotency-key');
   if (key !== null) headers['idempotency-key'] = key;
 }

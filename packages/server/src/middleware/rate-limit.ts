@@ -17,6 +17,7 @@
 import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
 import type { ResponseHeaders } from '../context.ts';
+import { getRequestHeader } from '../internal/request-header.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
 
 export interface RateLimitOptions {
@@ -35,7 +36,7 @@ export type RateLimitStep = (event: H3Event, headers: ResponseHeaders) => Promis
 
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = event.req.headers.get('x-forwarded-for');
+    const forwarded = getRequestHeader(event, 'x-forwarded-for');
     if (forwarded !== null) {
       const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
       if (last !== '') return last;

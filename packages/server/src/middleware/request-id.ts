@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { H3Event } from 'h3';
 import type { ResponseHeaders } from '../context.ts';
+import { getRequestHeader } from '../internal/request-header.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:+=/-]{1,128}$/;
 
@@ -16,7 +17,7 @@ export function resolveRequestId(incoming: string | null): string {
 
 /** Resolves the request's id and puts it on the response; never throws. */
 export function setRequestId(event: H3Event, headers: ResponseHeaders): string {
-  const id = resolveRequestId(event.req.headers.get('x-request-id'));
+  const id = resolveRequestId(getRequestHeader(event, 'x-request-id'));
   headers['x-request-id'] = id;
   return id;
 }

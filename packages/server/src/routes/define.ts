@@ -39,10 +39,14 @@ export function defineRoute(route: RouteDefinition): RouteDefinition {
   return route;
 }
 
-/** `/passage/{osis}` → `/api/v1/passage/:osis`. */
+/**
+ * `/passage/{osis}` → `/api/v1/passage/:osis`. A parameter named `path` is a document path of one or
+ * more segments (`people/isaac`, `bible/john/3`): it becomes a catch-all (`**:path`) so raw slashes
+ * reach the route as well as percent-encoded ones.
+ */
 export function toRouterPath(path: string): string {
   const prefixed = path === '/' ? API_BASE : `${API_BASE}${path}`;
-  return prefixed.replace(/\{([^}]+)\}/g, ':$1');
+  return prefixed.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'path' ? '**:path' : `:${name}`));
 }
 
 export const API_BASE = '/api/v1';

@@ -1,11 +1,19 @@
 // The route table: every resource this server answers, in the order the service index lists them.
 
 import type { RouteDefinition } from './define.ts';
+import { entityRoute } from './entity.ts';
+import { familyRoute } from './family.ts';
+import { graphRoute } from './graph.ts';
+import { listRoute } from './list.ts';
+import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
 import { scriptureRoute } from './scripture.ts';
+import { searchRoute } from './search.ts';
 import { serviceIndexRoute } from './service-index.ts';
+import { statsRoute } from './stats.ts';
 import { statusRoute } from './status.ts';
+import { tagsRoute } from './tags.ts';
 import { vocabularyRoute } from './vocabulary.ts';
 
 export const ROUTES: readonly RouteDefinition[] = [
@@ -13,6 +21,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   passageRoute,
   scriptureRoute,
   vocabularyRoute,
+  statsRoute,
+  tagsRoute,
+  entityRoute,
+  listRoute,
+  searchRoute,
+  familyRoute,
+  nearbyRoute,
+  graphRoute,
   statusRoute,
   openapiRoute,
 ];

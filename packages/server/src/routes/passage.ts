@@ -14,9 +14,10 @@ import {
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
-import type { ChapterRecord, ScriptureStore } from '../artefacts/types.ts';
+import type { ChapterRecord, GraphStore, ScriptureStore } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { formatRelation, formatSummary } from './summary.ts';
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -66,7 +67,33 @@ function formatChapterLink(canon: Canon, reference: Reference) {
   };
 }
 
-function createPassage(store: ScriptureStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
+const CONTEXT_NOTE =
+  'people, places and themes are the documents these verses mention or develop; referencedBy lists documents pointing at ' +
+  'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences is empty until the ' +
+  'cross-reference artefact is built.';
+
+/** What the knowledge graph says about these verses of one chapter. */
+function createContext(graph: GraphStore, book: Book, chapter: number, from: number, to: number) {
+  const context = graph.verseContext(book, chapter, from, to);
+  return {
+    people: context.people.map((entry) => ({
+      ...formatSummary(entry.node),
+      verses: entry.verses,
+      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+    })),
+    places: context.places.map((entry) => ({
+      ...formatSummary(entry.node),
+      verses: entry.verses,
+      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+    })),
+    themes: context.themes.map((entry) => ({ ...formatSummary(entry.node), verses: entry.verses })),
+    crossReferences: [],
+    referencedBy: context.referencedBy.map((entry) => ({ ...formatSummary(entry.node), predicate: entry.predicate, verses: entry.verses })),
+    note: CONTEXT_NOTE,
+  };
+}
+
+function createPassage(store: ScriptureStore, graph: GraphStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
   const { book, chapter } = reference;
   let verses: Verse[];
   if (reference.kind === 'verse') {
@@ -87,11 +114,12 @@ function createPassage(store: ScriptureStore, reference: Exclude<Reference, { ki
     ...(single?.omitted ? { omitted: true as const } : {}),
     verses: verses.map(formatVerse),
     chapter: formatChapterLink(store.canon, reference),
+    context: createContext(graph, book, chapter, verses[0]?.verse ?? 1, verses[verses.length - 1]?.verse ?? 1),
     licence: PASSAGE_LICENCE,
   };
 }
 
-function createChapter(store: ScriptureStore, reference: Extract<Reference, { kind: 'chapter' }>) {
+export function createChapter(store: ScriptureStore, reference: Extract<Reference, { kind: 'chapter' }>) {
   const record = getChapterRecord(store, reference);
   const { canon } = store;
   return {
@@ -107,11 +135,10 @@ function createChapter(store: ScriptureStore, reference: Extract<Reference, { ki
     omittedVerses: record.omittedVerses,
     previous: canon.previousChapter(record.book, record.chapter),
     next: canon.nextChapter(record.book, record.chapter),
-    // No document links to chapters exist yet: these are the true values, not placeholders.
-    relations: [],
-    backlinkCount: 0,
-    backlinksTruncated: false,
-    backlinks: [],
+    relations: record.relations.map(formatRelation),
+    backlinkCount: record.backlinkCount,
+    backlinksTruncated: record.backlinkCount > record.backlinks.length,
+    backlinks: record.backlinks.map(formatSummary),
     licence: PASSAGE_LICENCE,
   };
 }
@@ -131,6 +158,6 @@ export const passageRoute = defineRoute({
   handle({ dataSet, params }) {
     const store = dataSet.scripture;
     const reference = resolveReference(params.osis ?? '', store.canon);
-    return reference.kind === 'chapter' ? createChapter(store, reference) : createPassage(store, reference);
+    return reference.kind === 'chapter' ? createChapter(store, reference) : createPassage(store, dataSet.graph, reference);
   },
 });

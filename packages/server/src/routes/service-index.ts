@@ -1,6 +1,6 @@
 // GET / (the service index): what the service offers and the rules every call follows.
 
-import { ERROR_CODES, LICENCE, RETRYABLE_CODES } from '@skg/core';
+import { COLLECTIONS, ERROR_CODES, LICENCE, RETRYABLE_CODES } from '@skg/core';
 import { ERROR_DOCS } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
 import { API_BASE, defineRoute } from './define.ts';
@@ -13,7 +13,8 @@ export const serviceIndexRoute = defineRoute({
   responseSchema: 'ServiceIndex',
   errorStatuses: [],
   cache: 'data',
-  handle({ app }) {
+  handle({ app, dataSet }) {
+    const examples = new Map(dataSet.graph.stats().collections.map((entry) => [entry.type, entry.example]));
     const endpoints: Record<string, string> = {};
     for (const route of app.routes) {
       const aliases = route.aliases?.length ? ` (also at ${route.aliases.join(', ')})` : '';
@@ -24,8 +25,9 @@ export const serviceIndexRoute = defineRoute({
       name: 'Scripture Graph',
       version: API_VERSION,
       description:
-        'A read-only JSON API over the Bible as a knowledge graph. This deployment serves the scripture text: all 31,102 ' +
-        'verses of the Berean Standard Bible (BSB) in KJV versification, by reference and by full-text search.',
+        'A read-only JSON API over the Bible as a knowledge graph: all 31,102 verses of the Berean Standard Bible (BSB) in ' +
+        'KJV versification by reference and full-text search, and the people, places, events, epochs, themes, lexemes and ' +
+        'commandments connected to them by typed relations.',
       endpoints,
       collections: [
         {
@@ -42,6 +44,16 @@ export const serviceIndexRoute = defineRoute({
           list: `${API_BASE}/vocabulary`,
           note: `Fetch one with ${API_BASE}/passage/John.3; /vocabulary gives each book's chapter count.`,
         },
+        ...COLLECTIONS.filter((info) => info.type !== 'Book' && info.type !== 'Chapter').map((info) => {
+          const example = examples.get(info.type);
+          return {
+            type: info.type,
+            route: `${info.route}/<slug>`,
+            example: example ? `/${example}` : info.route,
+            list: `${API_BASE}/list?type=${encodeURIComponent(info.type)}`,
+            note: `Fetch one with ${API_BASE}/entity/{path}; ${info.description}`,
+          };
+        }),
       ],
       openapi: `${API_BASE}/openapi.json`,
       mcp: null,

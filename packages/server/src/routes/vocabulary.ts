@@ -1,4 +1,4 @@
-// GET /vocabulary: the predicate vocabulary (empty until the knowledge-graph collections arrive) and the 66 books.
+// GET /vocabulary: the closed predicate vocabulary with edge counts, predicates found in the data but undeclared, and the 66 books.
 
 import { BOOKS, LICENCE } from '@skg/core';
 import { defineRoute } from './define.ts';
@@ -6,18 +6,20 @@ import { defineRoute } from './define.ts';
 export const vocabularyRoute = defineRoute({
   path: '/vocabulary',
   operationId: 'get_vocabulary',
-  summary: 'The relation predicates and the 66 books with their OSIS ids, slugs and chapter counts',
+  summary: 'The relation predicates with their inverses and edge counts, and the 66 books with their OSIS ids, slugs and chapter counts',
   parameters: [],
   responseSchema: 'Vocabulary',
   errorStatuses: [],
   cache: 'data',
-  handle() {
+  handle({ dataSet }) {
+    const { declared, undeclared } = dataSet.graph.predicates();
     return {
-      predicates: [],
-      undeclared: [],
+      predicates: declared,
+      undeclared,
       note:
-        'This deployment serves scripture only. The closed predicate vocabulary (parent-of, ancestor-of, stated-in, …) ' +
-        'arrives with the knowledge-graph collections; until then no typed relation exists, so the list is empty.',
+        'Typed relations are stored once, on one side, with the predicate listed here; the other side reads them with ' +
+        '`inverse` (parent-of is read as child-of: no child-of is ever stored). `edges` counts stored edges. `undeclared` ' +
+        'lists predicates found in the data outside the closed vocabulary.',
       books: BOOKS.map((book) => ({
         osisId: book.osis,
         name: book.name,

@@ -1,0 +1,97 @@
+// Shared formatting of graph records for the knowledge-graph routes: NodeSummary, document paths.
+
+import { ApiError, COLLECTIONS, type DocumentType, parseDocumentType } from '@skg/core';
+import type { GraphStore, InboundRelationRecord, ListSort, NodeSummaryRecord, RelationRecord } from '../artefacts/types.ts';
+import { type QueryValue, readString } from '../params.ts';
+
+/** A bundle path (`people/isaac`) as the API shows it: a site route (`/people/isaac`). */
+export function toRoute(path: string): string {
+  return `/${path}`;
+}
+
+/** The spec's NodeSummary, with its fields in a fixed order. */
+export function formatSummary(node: NodeSummaryRecord) {
+  return {
+    id: toRoute(node.path),
+    title: node.title,
+    type: node.type,
+    ...(node.description !== undefined ? { description: node.description } : {}),
+    degree: node.degree,
+    ...(node.lat !== undefined ? { lat: node.lat } : {}),
+    ...(node.lon !== undefined ? { lon: node.lon } : {}),
+    ...(node.strongs !== undefined ? { strongs: node.strongs } : {}),
+    ...(node.osis !== undefined ? { osis: node.osis } : {}),
+    ...(node.shareAlike ? { shareAlike: true as const } : {}),
+  };
+}
+
+/**
+ * A document path from a path parameter or a query value: leading and trailing slashes dropped
+ * (an API id `/people/isaac` works as well as `people/isaac`), one to three segments. An empty path,
+ * an empty segment or more than three segments is `invalid_parameter`.
+ */
+export function readDocumentPath(value: string | undefined, param: string): string {
+  const path = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
+  const segments = path.split('/');
+  if (path === '' || segments.length > 3 || segments.some((segment) => segment === '')) {
+    throw new ApiError('invalid_parameter', `${param} must be a document path of one to three segments, e.g. people/isaac`, { param });
+  }
+  return path;
+}
+
+/** The twelve type values, the `available` list of an unknown `type`. */
+export const TYPE_VALUES: readonly string[] = COLLECTIONS.map((info) => info.type);
+
+/**
+ * An optional `type` parameter: exact type values, plurals and folder names (`themes`, `sa/events`),
+ * case-insensitive; anything else is `unknown_value` listing the twelve type values.
+ */
+export function readDocumentType(value: QueryValue): DocumentType | undefined {
+  const text = readString(value);
+  if (text === undefined) return undefined;
+  const type = parseDocumentType(text);
+  if (!type) throw new ApiError('unknown_value', `'${text}' is not a document type`, { param: 'type', available: TYPE_VALUES });
+  return type;
+}
+
+/** An optional `tag` parameter: a tag no document carries is `unknown_value` (see /tags for the list). */
+export function readTag(value: QueryValue, graph: GraphStore): string | undefined {
+  const tag = readString(value);
+  if (tag !== undefined && !graph.hasTag(tag)) {
+    throw new ApiError('unknown_value', `no document carries the tag '${tag}': /tags lists them`, { param: 'tag' });
+  }
+  return tag;
+}
+
+/** Default order of a listing: epochs and events chronological, everything else by title. */
+export function defaultSort(type: DocumentType | undefined): ListSort {
+  return type === 'Event' || type === 'Epoch' ? 'chronological' : 'title';
+}
+
+/** The spec's Relation (outbound typed edge), target as a site route; extra written keys kept. */
+export function formatRelation(relation: RelationRecord) {
+  return {
+    ...(relation.extra ?? {}),
+    predicate: relation.predicate,
+    ...(relation.from !== undefined ? { from: relation.from } : {}),
+    target: toRoute(relation.target),
+    targetType: relation.targetType,
+    title: relation.title,
+    ...(relation.surface !== undefined ? { surface: relation.surface } : {}),
+    ...(relation.note !== undefined ? { note: relation.note } : {}),
+    ...(relation.source !== undefined ? { source: relation.source } : {}),
+  };
+}
+
+export function formatInbound(relation: InboundRelationRecord) {
+  return {
+    predicate: relation.predicate,
+    statedAs: relation.statedAs,
+    source: toRoute(relation.source),
+    sourceType: relation.sourceType,
+    title: relation.title,
+    ...(relation.from !== undefined ? { from: relation.from } : {}),
+    ...(relation.surface !== undefined ? { surface: relation.surface } : {}),
+    ...(relation.note !== undefined ? { note: relation.note } : {}),
+  };
+}

@@ -1,0 +1,66 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { H3 } from 'h3';
+import { createTestApp, get } from '../helpers/app.ts';
+import { getFixtureDataSet } from '../helpers/fixture.ts';
+
+let app: H3;
+before(async () => {
+  app = createTestApp(await getFixtureDataSet());
+});
+
+interface Node {
+  id: string;
+  type: string;
+  distance: number;
+}
+interface Edge {
+  source: string;
+  target: string;
+  predicate?: string;
+  kind: string;
+}
+
+describe('GET /graph/{path}', () => {
+  it('returns the root at distance 0, its neighbours at distance 1 and only edges among the returned nodes', async () => {
+    const { status, body } = await get(app, '/graph/people/isaac');
+    assert.equal(status, 200);
+    assert.equal(body.root, '/people/isaac');
+    assert.equal(body.depth, 1);
+    assert.equal(body.count, body.nodes.length);
+    assert.deepEqual(body.nodes[0], { ...body.nodes[0], id: '/people/isaac', distance: 0 });
+    for (const node of body.nodes.slice(1)) assert.equal(node.distance, 1);
+    const ids = new Set(body.nodes.map((node: Node) => node.id));
+    assert.ok(ids.has('/people/abram'), 'the parent stating parent-of is a neighbour');
+    for (const edge of body.edges as Edge[]) {
+      assert.ok(ids.has(edge.source) && ids.has(edge.target), `${edge.source} → ${edge.target}`);
+      assert.ok(['relation', 'link', 'source'].includes(edge.kind));
+      if (edge.kind !== 'relation') assert.equal(edge.predicate, undefined);
+    }
+    assert.equal(body.edgeCount, body.edges.length);
+  });
+
+  it('confines the whole walk to one type and to one predicate', async () => {
+    const { body } = await get(app, '/graph/people/isaac?depth=3&type=people&predicate=parent-of');
+    for (const node of body.nodes as Node[]) assert.equal(node.type, 'Person');
+    for (const edge of body.edges as Edge[]) assert.equal(edge.predicate, 'parent-of');
+    assert.ok(body.nodes.some((node: Node) => node.distance === 2), 'grandchildren reached at depth 2');
+  });
+
+  it('caps the nodes with limit and says so with truncated', async () => {
+    const { body } = await get(app, '/graph/people/isaac?depth=3&limit=3');
+    assert.equal(body.count, 3);
+    assert.equal(body.truncated, true);
+    const full = await get(app, '/graph/people/isaac?depth=1&limit=600');
+    assert.equal(full.body.truncated, false);
+  });
+
+  it('answers unknown_value for an unknown predicate and 404 for an unknown root', async () => {
+    const predicate = await get(app, '/graph/people/isaac?predicate=nope');
+    assert.equal(predicate.status, 400);
+    assert.equal(predicate.body.code, 'unknown_value');
+    assert.ok(predicate.body.available.includes('parent-of'));
+    const missing = await get(app, '/graph/people/nobody');
+    assert.equal(missing.status, 404);
+  });
+});
