@@ -1,0 +1,52 @@
+// The server's change events: what the webhook dispatcher tells subscribers about. The data holder
+// (hot swap) emits `data.updated`; the status monitor emits `status.degraded`. Emitting never throws
+// into the emitter and never waits for listeners.
+
+export const SERVICE_EVENTS = ['data.updated', 'status.degraded'] as const;
+export type ServiceEventName = (typeof SERVICE_EVENTS)[number];
+
+export interface DataUpdatedData {
+  /** The data version now served, and the one it replaced. */
+  readonly dataVersion: string;
+  readonly previousDataVersion: string;
+  readonly builtAt: string;
+}
+
+export interface StatusDegradedData {
+  /** The overall status `/status` now reports. */
+  readonly status: string;
+  /** The live checks or datasets that failed, by name, with what each said. */
+  readonly failing: ReadonlyArray<{ readonly name: string; readonly detail: string }>;
+}
+
+export interface ServiceEventData {
+  readonly 'data.updated': DataUpdatedData;
+  readonly 'status.degraded': StatusDegradedData;
+}
+
+export type ServiceEventListener = <E extends ServiceEventName>(event: E, data: ServiceEventData[E]) => void;
+
+export interface ServiceEvents {
+  emit<E extends ServiceEventName>(event: E, data: ServiceEventData[E]): void;
+  /** Returns the function that removes the listener. */
+  on(listener: ServiceEventListener): () => void;
+}
+
+export function createServiceEvents(logError: (message: string, error: unknown) => void = console.error): ServiceEvents {
+  const listeners = new Set<ServiceEventListener>();
+  return {
+    emit(event, data) {
+      for (const listener of listeners) {
+        try {
+          listener(event, data);
+        } catch (error) {
+          logError(`a listener of ${event} failed`, error);
+        }
+      }
+    },
+    on(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
