@@ -19,8 +19,9 @@ describe('GET / (service index)', () => {
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
-      '/', '/entity/{path}', '/family/{path}', '/graph/{path}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/scripture',
+      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/scripture',
       '/search', '/stats', '/status', '/tags', '/vocabulary',
+      '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
     for (const description of Object.values(body.endpoints)) assert.equal(typeof description, 'string');
     for (const route of ['/passage/John.3.16', '/scripture?q=light', '/status', '/vocabulary', '/openapi.json']) {
@@ -31,8 +32,8 @@ describe('GET / (service index)', () => {
   it('states the rules: no auth, free, rate limit, caching, errors, licence', async () => {
     const { body } = await get(app, '/');
     assert.deepEqual(Object.keys(body).sort(), [
-      'auth', 'caching', 'clients', 'collections', 'description', 'endpoints', 'errors', 'licence', 'mcp', 'mcpNote', 'name',
-      'openapi', 'pricing', 'rateLimit', 'requestId', 'sandbox', 'status', 'version',
+      'auth', 'caching', 'clients', 'collections', 'data', 'description', 'endpoints', 'errors', 'licence', 'mcp', 'mcpNote', 'name',
+      'openapi', 'pricing', 'rateLimit', 'reference', 'requestId', 'sandbox', 'status', 'tools', 'version',
     ]);
     assert.equal(body.auth.required, false);
     assert.equal(body.auth.scheme, null);

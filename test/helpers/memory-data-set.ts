@@ -152,13 +152,18 @@ export function createMemoryDataSet(options: MemoryDataSetOptions = {}): DataSet
     compiler: { name: 'memory', version: '0' },
     dataVersion: options.dataVersion ?? 'memory-v1',
     artefacts: {},
+    optionalArtefacts: Object.fromEntries(
+      Object.entries(options.datasets ?? { interlinear: false, connections: false }).map(([name, built]) => [name, built ? { built } : { built, reason: 'excluded' as const }]),
+    ),
   };
   return {
     dir: '(memory)',
     manifest,
     datasets: options.datasets ?? { interlinear: false, connections: false },
     loadedAt: new Date('2026-01-01T00:00:00.000Z'),
+    changelog: { log: '# Log\n\n## 2026-01-01: memory data set\n\nNothing was ingested.\n' },
     graph: createEmptyGraph(),
+    xrefs: { threshold: 20, count: 0, find: () => ({ total: 0, items: [] }) },
     scripture: {
       canon,
       getChapter: (book, chapter) => chapters.get(`${book.osis}.${chapter}`),

@@ -29,10 +29,10 @@ async function artefactPath(distDir: string, name: string): Promise<string> {
 }
 
 describe('loadDataSet', () => {
-  it('loads the compiled fixture with its manifest and no optional datasets built', async () => {
+  it('loads the compiled fixture with its manifest and its optional datasets built', async () => {
     const dataSet = await loadDataSet(await getFixtureDist());
     assert.equal(dataSet.manifest.okfVersion, '0.2');
-    assert.deepEqual(dataSet.datasets, { interlinear: false, connections: false });
+    assert.deepEqual(dataSet.datasets, { interlinear: true, connections: true });
     assert.ok(dataSet.loadedAt instanceof Date);
   });
 
@@ -119,7 +119,6 @@ describe('loadDataSet', () => {
       artefacts: {
         ...manifest.artefacts,
         interlinear: { ...verses, file: 'builds/none/interlinear.bin', optional: true },
-        connections: { ...verses, optional: true },
       },
     });
     const dataSet = await loadDataSet(distDir);

@@ -1,6 +1,7 @@
 // Configuration for every command, resolved once: command-line flags, then environment, then defaults.
 
 import path from 'node:path';
+import { isOptionalArtefactName, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
 import { DEFAULT_XREF_MIN_VOTES } from '@skg/ingest';
 
 export interface SkgConfig {
@@ -18,6 +19,18 @@ export interface SkgConfig {
   readonly generatedAt: string | undefined;
   /** Cross references with at least this many votes become links between chapters (`skg ingest`). */
   readonly xrefMinVotes: number;
+  /** `skg build`: optional artefacts to leave out (`interlinear`, `connections`); their endpoints answer 503. */
+  readonly without: readonly OptionalArtefactName[];
+  /** `skg serve`: watch dist/ and switch to each new build while serving (hot swap). */
+  readonly watch: boolean;
+  /** `skg serve`: where webhook subscriptions live: `fs` (under `stateDir`), `memory`, or a `redis://` / `rediss://` URL. */
+  readonly store: string;
+  /** `skg serve`: the directory of the fs store (and of its webhooks key file). */
+  readonly stateDir: string;
+  /** `skg serve`: the key file sealing webhook secrets; default `<stateDir>/webhooks.key` (required with Redis). */
+  readonly webhooksKeyFile: string | undefined;
+  /** `skg serve`: let webhooks target private and loopback addresses. For local testing only. */
+  readonly webhooksAllowPrivate: boolean;
 }
 
 export interface ConfigOption {
@@ -38,6 +51,12 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { key: 'trustProxy', flag: '--trust-proxy', env: 'SKG_TRUST_PROXY', fallback: 'false', description: 'rate-limit by X-Forwarded-For (behind a trusted proxy only)' },
   { key: 'generatedAt', flag: '--generated-at <iso>', env: 'SKG_GENERATED_AT', fallback: '(newest pinned source date)', description: 'bundle generation time' },
   { key: 'xrefMinVotes', flag: '--xref-min-votes <n>', env: 'SKG_XREF_MIN_VOTES', fallback: String(DEFAULT_XREF_MIN_VOTES), description: 'vote floor of the cross references linked between chapters' },
+  { key: 'without', flag: '--without <names>', env: 'SKG_WITHOUT', fallback: '(none: build all)', description: `optional artefacts to leave out of the build, comma-separated: ${OPTIONAL_ARTEFACTS.join(', ')}` },
+  { key: 'watch', flag: '--no-watch', env: 'SKG_WATCH', fallback: 'true', description: 'switch to each new build of dist/ while serving (hot swap); SIGHUP switches on demand' },
+  { key: 'store', flag: '--store <fs|memory|url>', env: 'SKG_STORE', fallback: 'fs', description: 'where webhook subscriptions live: fs (files under the state directory), memory (lost on exit), or a redis:// URL shared by several server processes' },
+  { key: 'stateDir', flag: '--state-dir <dir>', env: 'SKG_STATE_DIR', fallback: '.skg-state', description: 'directory of the fs webhook store and its key file' },
+  { key: 'webhooksKeyFile', flag: '--webhooks-key-file <file>', env: 'SKG_WEBHOOKS_KEY_FILE', fallback: '(<state dir>/webhooks.key, created on first start)', description: 'key file (32+ random bytes) sealing webhook secrets at rest; required with a redis store, the same file on every process' },
+  { key: 'webhooksAllowPrivate', flag: '--webhooks-allow-private', env: 'SKG_WEBHOOKS_ALLOW_PRIVATE', fallback: 'false', description: 'let webhooks target private and loopback addresses: for local testing only, never in production' },
 ];
 
 export type ConfigFlags = Partial<Record<keyof SkgConfig, string | boolean | undefined>>;
@@ -73,6 +92,20 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   if (!Number.isInteger(xrefMinVotes) || xrefMinVotes < 1) {
     throw new Error(`SKG_XREF_MIN_VOTES / --xref-min-votes must be an integer of 1 or more, got '${value('xrefMinVotes')}'`);
   }
+  const watch = (value('watch') ?? 'true').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(watch)) {
+    throw new Error(`SKG_WATCH must be true or false, got '${watch}'`);
+  }
+  const without = parseOptionalArtefactList(value('without') ?? '');
+  const store = value('store') ?? 'fs';
+  if (store !== 'fs' && store !== 'memory' && !/^rediss?:\/\/./.test(store)) {
+    throw new Error(`SKG_STORE / --store must be fs, memory or a redis:// URL, got '${store}'`);
+  }
+  const allowPrivate = (value('webhooksAllowPrivate') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(allowPrivate)) {
+    throw new Error(`SKG_WEBHOOKS_ALLOW_PRIVATE / --webhooks-allow-private must be true or false, got '${allowPrivate}'`);
+  }
+  const keyFile = value('webhooksKeyFile');
   return Object.freeze({
     sources: path.resolve(cwd, value('sources') ?? '.sources'),
     bundle: path.resolve(cwd, value('bundle') ?? 'bundle'),
@@ -82,7 +115,28 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     trustProxy: trust === 'true' || trust === '1',
     generatedAt: generatedAt === undefined ? undefined : new Date(generatedAt).toISOString(),
     xrefMinVotes,
+    without,
+    watch: watch === 'true' || watch === '1',
+    store,
+    stateDir: path.resolve(cwd, value('stateDir') ?? '.skg-state'),
+    webhooksKeyFile: keyFile === undefined ? undefined : path.resolve(cwd, keyFile),
+    webhooksAllowPrivate: allowPrivate === 'true' || allowPrivate === '1',
   });
+}
+
+/** `interlinear,connections` (commas or spaces; `none` or empty for none) → the names, checked. */
+export function parseOptionalArtefactList(text: string): OptionalArtefactName[] {
+  const names = text.split(/[\s,]+/).filter((name) => name !== '' && name.toLowerCase() !== 'none');
+  const unknown = names.filter((name) => !isOptionalArtefactName(name));
+  if (unknown.length > 0) {
+    throw new Error(`SKG_WITHOUT / --without names optional artefacts: ${OPTIONAL_ARTEFACTS.join(', ')}; got '${unknown.join("', '")}'`);
+  }
+  return [...new Set(names as OptionalArtefactName[])];
+}
+
+/** The optional artefacts a build should make: all but those `without` names. */
+export function selectOptionalArtefacts(without: readonly OptionalArtefactName[]): ReadonlySet<OptionalArtefactName> {
+  return new Set(OPTIONAL_ARTEFACTS.filter((name) => !without.includes(name)));
 }
 
 function sourceDateEpoch(env: NodeJS.ProcessEnv): string | undefined {

@@ -1,23 +1,38 @@
-// `build`: runs the stages discover → parse → validate → link → index → write over a bundle and
-// reports what happened. Nothing is written when any stage reported an error.
+// `build`: runs the stages discover → parse → validate → link → index → shard → write over a bundle
+// and reports what happened. Nothing is written when any stage reported an error. `optional` names the
+// optional artefacts to build (default all, OPTIONAL_ARTEFACTS); the manifest says which were built.
 
 import path from 'node:path';
-import type { Manifest } from '@skg/core';
+import { type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
+import { createConnectionsArtefact } from './codecs/connections.ts';
+import { createInterlinearArtefact } from './codecs/interlinear.ts';
+import { createCrossReferencesArtefact } from './codecs/xrefs.ts';
 import { type Diagnostic, Diagnostics, type StageName } from './diagnostics.ts';
+import { aggregateConnections, type ConnectionsAggregate } from './stages/aggregate-connections.ts';
 import { discover, type DiscoveredBundle } from './stages/discover.ts';
+import { type CrossReferenceIndex, indexCrossReferences } from './stages/index-cross-references.ts';
 import { type GraphIndexData, indexGraph } from './stages/index-graph.ts';
 import { indexScripture, type ScriptureIndexData } from './stages/index-scripture.ts';
 import { link, type LinkedScripture } from './stages/link.ts';
 import { parse, type ParsedBundle } from './stages/parse.ts';
+import { type InterlinearData, shardInterlinear } from './stages/shard-interlinear.ts';
 import { validate, type ValidatedBundle } from './stages/validate.ts';
-import { write, type WriteResult } from './stages/write.ts';
+import { type EncodedArtefact, write, type WriteResult } from './stages/write.ts';
 
 export interface BuildOptions {
   readonly bundleDir: string;
   readonly distDir: string;
+  /**
+   * The optional artefacts to build (`interlinear`, `connections`); default all of OPTIONAL_ARTEFACTS.
+   * A stage that makes one runs only when `optional.has(name)`.
+   */
+  readonly optional?: ReadonlySet<OptionalArtefactName>;
   /** Progress lines (one per stage); silent when absent. */
   readonly log?: (message: string) => void;
 }
+
+/** Every optional artefact: the default of `BuildOptions.optional`. */
+export const ALL_OPTIONAL_ARTEFACTS: ReadonlySet<OptionalArtefactName> = new Set(OPTIONAL_ARTEFACTS);
 
 export interface BuildCounts {
   readonly documents: number;
@@ -33,6 +48,9 @@ export interface BuildCounts {
   readonly relations: number;
   readonly brokenLinks: number;
   readonly tags: number;
+  /** Verses with interlinear data, and their entries (0 when the interlinear was not built). */
+  readonly interlinearVerses: number;
+  readonly interlinearEntries: number;
 }
 
 export interface BuildReport {
@@ -64,10 +82,16 @@ export interface StageResults {
   index?: ScriptureIndexData;
   /** The index stage's graph half: concept search, tags, orders, geo, verse context, totals. */
   graphIndex?: GraphIndexData;
+  /** The shard stage's interlinear verses; null when the bundle holds no interlinear data files. */
+  interlinear?: InterlinearData | null;
+  /** The shard stage's cross references (the xrefs shards are built from them). */
+  crossReferences?: CrossReferenceIndex;
+  /** The connections aggregate; absent when not asked for or the bundle has no cross references. */
+  connections?: ConnectionsAggregate;
   write?: WriteResult;
 }
 
-export const STAGES: readonly StageName[] = ['discover', 'parse', 'validate', 'link', 'index', 'write'];
+export const STAGES: readonly StageName[] = ['discover', 'parse', 'validate', 'link', 'index', 'shard', 'write'];
 
 const STAGE_ORDER = new Map(STAGES.map((s, i) => [s, i]));
 
@@ -91,6 +115,8 @@ interface RunOptions {
   readonly distDir?: string;
   /** Last stage to run; `write` needs `distDir`. */
   readonly until: StageName;
+  /** The optional artefacts to build; default all. */
+  readonly optional?: ReadonlySet<OptionalArtefactName>;
   readonly log?: (message: string) => void;
 }
 
@@ -129,9 +155,26 @@ export async function runStages(
   results.index = index;
   results.graphIndex = graphIndex;
   if (last < 5 || diagnostics.errorCount > 0) return { results, diagnostics, timings };
+  const optional = options.optional ?? ALL_OPTIONAL_ARTEFACTS;
+  const artefacts: EncodedArtefact[] = [];
+  await time('shard', async () => {
+    if (optional.has('interlinear')) {
+      const interlinear = await shardInterlinear({ bundleDir: options.bundleDir, scripture: linked }, diagnostics);
+      results.interlinear = interlinear;
+      if (interlinear) artefacts.push(createInterlinearArtefact(linked, interlinear));
+    }
+    const crossReferences = await indexCrossReferences({ bundleDir: options.bundleDir, scripture: linked }, diagnostics);
+    results.crossReferences = crossReferences;
+    artefacts.push(createCrossReferencesArtefact(linked.chapters, crossReferences));
+    if (optional.has('connections') && crossReferences.file !== null) {
+      results.connections = aggregateConnections({ crossReferences, scripture: linked });
+      artefacts.push(createConnectionsArtefact(results.connections));
+    }
+  });
+  if (last < 6 || diagnostics.errorCount > 0) return { results, diagnostics, timings };
   if (!options.distDir) throw new Error('runStages: the write stage needs distDir');
   const distDir = options.distDir;
-  results.write = await time('write', () => write({ distDir, scripture: linked, index, graphIndex }, diagnostics));
+  results.write = await time('write', () => write({ distDir, scripture: linked, index, graphIndex, artefacts, optional }, diagnostics));
   return { results, diagnostics, timings };
 }
 
@@ -144,6 +187,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     bundleDir,
     distDir,
     until: 'write',
+    ...(options.optional ? { optional: options.optional } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   const linked = results.link ?? undefined;
@@ -160,6 +204,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     relations: linked?.graph.relations.length ?? 0,
     brokenLinks: linked?.graph.brokenLinks ?? 0,
     tags: results.graphIndex?.tags.length ?? 0,
+    interlinearVerses: results.interlinear?.verses.length ?? 0,
+    interlinearEntries: results.interlinear?.entries ?? 0,
   };
   return {
     ok: written !== undefined && diagnostics.errorCount === 0,

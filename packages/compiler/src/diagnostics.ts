@@ -2,7 +2,7 @@
 
 export type Severity = 'error' | 'warning';
 
-export type StageName = 'discover' | 'parse' | 'validate' | 'link' | 'index' | 'write';
+export type StageName = 'discover' | 'parse' | 'validate' | 'link' | 'index' | 'shard' | 'write';
 
 export interface Diagnostic {
   readonly severity: Severity;

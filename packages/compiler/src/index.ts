@@ -1,6 +1,6 @@
 // @skg/compiler: bundle → dist. `build` runs every stage; the stages are exported for tests and
 // `skg inspect --stage`.
-export { build, runStages, STAGES, type BuildOptions, type BuildReport, type BuildCounts, type StageResults } from './build.ts';
+export { build, runStages, STAGES, ALL_OPTIONAL_ARTEFACTS, type BuildOptions, type BuildReport, type BuildCounts, type StageResults } from './build.ts';
 export { Diagnostics, formatDiagnostic, type Diagnostic, type Severity, type StageName } from './diagnostics.ts';
 export { discover, type DiscoveredBundle, type DiscoveredFile } from './stages/discover.ts';
 export { parse, type ParsedBundle, type ParsedDocument } from './stages/parse.ts';
@@ -18,3 +18,6 @@ export { indexScripture, type ScriptureIndexData } from './stages/index-scriptur
 export { write, computeDataVersion, MANIFEST_FILE, BUILDS_DIR, type WriteResult } from './stages/write.ts';
 export { COMPILER_NAME, COMPILER_VERSION } from './version.ts';
 export { formatBuildReport } from './report.ts';
+export { shardInterlinear, INTERLINEAR_FOLDER, type InterlinearData, type InterlinearEntry, type InterlinearVerse } from './stages/shard-interlinear.ts';
+export { encodeInterlinear } from './codecs/interlinear.ts';
+export { encodeChangelog } from './codecs/changelog.ts';

@@ -8,3 +8,4 @@ export * from './scripture.ts';
 export * from './collections.ts';
 export * from './predicates.ts';
 export * from './graph.ts';
+export * from './cross-references.ts';

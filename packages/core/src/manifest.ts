@@ -1,18 +1,38 @@
 // The artefact manifest (`dist/manifest.json`): what a build wrote, checked before a server listens.
 
 /** Bumped whenever any artefact's binary layout changes; a server refuses other versions. */
-export const ARTEFACT_FORMAT_VERSION = 2;
+export const ARTEFACT_FORMAT_VERSION = 4;
 
 /** The OKF version this project reads and writes. */
 export const OKF_VERSION = '0.2';
 
 /** Artefacts every build writes; a server will not start without them. */
-export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index', 'documents', 'graph', 'concept-index', 'bodies'] as const;
+export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index', 'documents', 'graph', 'concept-index', 'bodies', 'changelog', 'xrefs'] as const;
 
 /** Artefacts a build may leave out; the endpoint that needs one answers 503 while it is absent. */
 export const OPTIONAL_ARTEFACTS = ['interlinear', 'connections'] as const;
 
-export type ArtefactName = (typeof REQUIRED_ARTEFACTS)[number] | (typeof OPTIONAL_ARTEFACTS)[number] | (string & {});
+export type OptionalArtefactName = (typeof OPTIONAL_ARTEFACTS)[number];
+
+export type ArtefactName = (typeof REQUIRED_ARTEFACTS)[number] | OptionalArtefactName | (string & {});
+
+export function isOptionalArtefactName(name: string): name is OptionalArtefactName {
+  return (OPTIONAL_ARTEFACTS as readonly string[]).includes(name);
+}
+
+/** Why a build did not write an optional artefact. */
+export type OptionalArtefactOmission =
+  /** A build option left it out (`skg build --without <name>`). */
+  | 'excluded'
+  /** The bundle holds no data for it. */
+  | 'no-data';
+
+/** What the manifest says about one optional artefact: built, or left out and why. */
+export interface OptionalArtefactState {
+  readonly built: boolean;
+  /** Present when not built. */
+  readonly reason?: OptionalArtefactOmission;
+}
 
 export interface ArtefactEntry {
   /** Path relative to the dist directory. */
@@ -34,6 +54,8 @@ export interface Manifest {
   /** Content hash of all artefacts together; identifies the data version (ETags derive from it). */
   readonly dataVersion: string;
   readonly artefacts: Readonly<Record<string, ArtefactEntry>>;
+  /** Every optional artefact (OPTIONAL_ARTEFACTS) by name: whether this build wrote it, and if not, why. */
+  readonly optionalArtefacts: Readonly<Record<string, OptionalArtefactState>>;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -80,6 +102,17 @@ export function assertManifest(value: unknown): Manifest {
     }
     for (const name of REQUIRED_ARTEFACTS) {
       if (!(name in value.artefacts)) problems.push(`required artefact '${name}' is not in the manifest`);
+    }
+  }
+  if (!isRecord(value.optionalArtefacts)) {
+    problems.push('optionalArtefacts is missing');
+  } else {
+    for (const name of OPTIONAL_ARTEFACTS) {
+      const state = value.optionalArtefacts[name];
+      if (!isRecord(state) || typeof state.built !== 'boolean') problems.push(`optionalArtefacts does not say whether '${name}' was built`);
+      else if (state.built && isRecord(value.artefacts) && !(name in value.artefacts)) {
+        problems.push(`optionalArtefacts says '${name}' was built, but artefacts does not name it`);
+      }
     }
   }
   if (problems.length > 0) throw new Error(`manifest.json is not usable:\n  - ${problems.join('\n  - ')}`);

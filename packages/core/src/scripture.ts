@@ -79,4 +79,6 @@ export const ARTEFACT_MAGIC = Object.freeze({
   graph: 'SKGG',
   conceptIndex: 'SKGX',
   bodies: 'SKGB',
+  interlinear: 'SKGI',
+  changelog: 'SKGL',
 } as const);

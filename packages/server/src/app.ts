@@ -9,13 +9,15 @@ import { ApiError } from '@skg/core';
 import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig } from './context.ts';
 import { MethodNotAllowedError } from './errors.ts';
+import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { createPipeline, type PipelineHandler } from './pipeline.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { createResponseCaches, type ResponseCacheLimits } from './response-cache.ts';
 import { createRouteHandler } from './route-handler.ts';
 import { ROUTES } from './routes/index.ts';
-import { API_BASE, toRouterPath } from './routes/define.ts';
+import { API_BASE, type RouteDefinition, toRouterPath } from './routes/define.ts';
 import { createStatusMonitor, type StatusMonitor } from './status/monitor.ts';
+import { createWebhooks, type Webhooks } from './webhooks/service.ts';
 
 export interface AppOptions {
   /** Called once at the start of each request; the request is answered from that set to the end. */
@@ -33,15 +35,26 @@ export interface AppOptions {
   readonly statusMonitor?: StatusMonitor;
   /** Where unhandled errors are logged (once each); default `console.error`. */
   readonly logError?: (message: string, error: unknown) => void;
+  /** The service event bus (`data.updated`, `status.degraded`); default a new one. */
+  readonly events?: ServiceEvents;
+  /**
+   * Change-notification webhooks (POST /webhooks …), set listening on `events` here; default in memory
+   * (nothing survives the process). Whoever passes them closes them.
+   */
+  readonly webhooks?: Webhooks;
 }
 
 export const DEFAULT_RATE_LIMIT = Object.freeze({ limit: 600, windowMs: 60_000 });
 
 export function createApp(options: AppOptions): H3 {
   const now = options.now ?? Date.now;
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const events = options.events ?? createServiceEvents(logError);
+  const webhooks = options.webhooks ?? createWebhooks({ now, logError });
+  webhooks.listen(events);
   let statusMonitor = options.statusMonitor;
   if (!statusMonitor) {
-    statusMonitor = createStatusMonitor({ getDataSet: options.getDataSet, now });
+    statusMonitor = createStatusMonitor({ getDataSet: options.getDataSet, now, events });
     statusMonitor.start();
   }
   const config: AppConfig = {
@@ -52,7 +65,9 @@ export function createApp(options: AppOptions): H3 {
     now,
     responseCaches: createResponseCaches(options.responseCache),
     statusMonitor,
-    logError: options.logError ?? ((message, error) => console.error(message, error)),
+    logError,
+    events,
+    webhooks,
     routes: ROUTES,
   };
 
@@ -67,15 +82,10 @@ export function createApp(options: AppOptions): H3 {
     onError: (error, event) => pipeline.answerUnexpected(event, error.unhandled && error.cause !== undefined ? error.cause : error),
   });
 
-  for (const route of config.routes) {
-    const handler = createRouteHandler(route, config);
-    // GET, and HEAD answered as GET (the pipeline drops the body); OPTIONS never gets here (preflight); the rest 405.
-    const answer: PipelineHandler = (event, state) => {
-      const method = event.req.method;
-      if (method === 'GET' || method === 'HEAD') return handler(event, state);
-      throw new MethodNotAllowedError(method, event.url.pathname);
-    };
-    for (const path of [toRouterPath(route.path), ...(route.aliases ?? [])]) app.all(path, pipeline.handle(answer));
+  for (const routes of groupByPath(config.routes)) {
+    const answer = routes.length === 1 && (routes[0]?.method ?? 'GET') === 'GET' ? answerGet(routes[0]!, config) : answerMethods(routes, config);
+    const aliases = new Set(routes.flatMap((route) => route.aliases ?? []));
+    for (const path of [toRouterPath(routes[0]!.path), ...aliases]) app.all(path, pipeline.handle(answer));
   }
   app.all(
     '/**',
@@ -86,4 +96,44 @@ export function createApp(options: AppOptions): H3 {
   );
 
   return app;
+}
+
+/** The routes of one path together (a path may have a route per method), in route-table order. */
+function groupByPath(routes: readonly RouteDefinition[]): RouteDefinition[][] {
+  const byPath = new Map<string, RouteDefinition[]>();
+  for (const route of routes) {
+    const group = byPath.get(route.path);
+    if (group) group.push(route);
+    else byPath.set(route.path, [route]);
+  }
+  return [...byPath.values()];
+}
+
+/** A GET route: GET, and HEAD answered as GET (the pipeline drops the body); OPTIONS never gets here (preflight); the rest 405. */
+function answerGet(route: RouteDefinition, config: AppConfig): PipelineHandler {
+  const handler = createRouteHandler(route, config);
+  return (event, state) => {
+    const method = event.req.method;
+    if (method === 'GET' || method === 'HEAD') return handler(event, state);
+    throw new MethodNotAllowedError(method, event.url.pathname);
+  };
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'DELETE'];
+
+/** A path with write routes: each method to its route (HEAD with GET), the rest 405 listing what the path answers. */
+function answerMethods(routes: readonly RouteDefinition[], config: AppConfig): PipelineHandler {
+  const handlers = new Map<string, PipelineHandler>();
+  for (const route of routes) {
+    const handler = createRouteHandler(route, config);
+    const method = route.method ?? 'GET';
+    handlers.set(method, handler);
+    if (method === 'GET') handlers.set('HEAD', handler);
+  }
+  const methods = [...METHOD_ORDER.filter((method) => handlers.has(method)), 'OPTIONS'];
+  return (event, state) => {
+    const handler = handlers.get(event.req.method);
+    if (handler) return handler(event, state);
+    throw new MethodNotAllowedError(event.req.method, event.url.pathname, methods);
+  };
 }

@@ -1,9 +1,11 @@
 // Per-request state the pipeline steps and the routes share, and the resolved app configuration.
 
 import type { DataSet } from './artefacts/types.ts';
+import type { ServiceEvents } from './events.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import type { ResponseCaches } from './response-cache.ts';
 import type { StatusMonitor } from './status/monitor.ts';
+import type { Webhooks } from './webhooks/service.ts';
 import type { RouteDefinition } from './routes/define.ts';
 
 /**
@@ -42,6 +44,10 @@ export interface AppConfig {
   readonly responseCaches: ResponseCaches;
   readonly statusMonitor: StatusMonitor;
   readonly logError: (message: string, error: unknown) => void;
+  /** The service event bus: a hot swap emits `data.updated`, the status monitor `status.degraded`. */
+  readonly events: ServiceEvents;
+  /** Change-notification webhooks: registration, delivery, the subscription store. */
+  readonly webhooks: Webhooks;
   /** The route table, for the service index and the OpenAPI document. */
   readonly routes: readonly RouteDefinition[];
 }

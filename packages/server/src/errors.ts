@@ -28,11 +28,12 @@ export const ROUTE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 export class MethodNotAllowedError extends ApiError {
   override readonly status: number = 405;
 
-  constructor(method: string, path: string) {
-    super('unknown_value', `${path} does not answer ${method}; it answers ${ROUTE_METHODS.join(', ')}`, {
+  /** `methods`: what the path answers (default GET, HEAD, OPTIONS; a path with write routes adds theirs). */
+  constructor(method: string, path: string, methods: readonly string[] = ROUTE_METHODS) {
+    super('unknown_value', `${path} does not answer ${method}; it answers ${methods.join(', ')}`, {
       param: 'method',
-      available: ROUTE_METHODS,
-      headers: { Allow: ROUTE_METHODS.join(', ') },
+      available: methods,
+      headers: { Allow: methods.join(', ') },
     });
   }
 }

@@ -9,7 +9,10 @@ export interface DataUpdatedData {
   /** The data version now served, and the one it replaced. */
   readonly dataVersion: string;
   readonly previousDataVersion: string;
+  /** When the new build switched dist/manifest.json over. */
   readonly builtAt: string;
+  /** When the data was generated (ingested): `/changelog` `bundleGenerated`, the timestamp to cite or cache on. */
+  readonly bundleGenerated: string;
 }
 
 export interface StatusDegradedData {

@@ -1,7 +1,10 @@
 // @skg/server: the HTTP API over the compiled artefacts.
 
 export { createApp, DEFAULT_RATE_LIMIT, type AppOptions } from './app.ts';
-export { serve, type RunningServer, type ServeOptions } from './serve.ts';
+export { serve, type LoadDataSet, type ReloadOutcome, type RunningServer, type ServeOptions } from './serve.ts';
+export { createDataHolder, type DataHolder, type DataHolderOptions } from './hot-swap/data-holder.ts';
+export { watchDist, type DistWatcher, type DistWatcherOptions } from './hot-swap/dist-watcher.ts';
+export { BuildRefusedError, loadVerifiedBuild } from './hot-swap/verify-build.ts';
 export { createNodeListener, type NodeListener } from './node-listener.ts';
 export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
 export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';
@@ -9,3 +12,7 @@ export { ROUTES } from './routes/index.ts';
 export { createOpenApiDocument } from './openapi/document.ts';
 export { loadDataSet, checkDist, inspectDist, formatDistProblem } from './artefacts/index.ts';
 export type { DataSet, GraphStore, ScriptureStore } from './artefacts/types.ts';
+export { createServiceEvents, SERVICE_EVENTS, type ServiceEventData, type ServiceEventListener, type ServiceEventName, type ServiceEvents } from './events.ts';
+export { createWebhooks, type WebhookLimits, type WebhookOptions, type Webhooks } from './webhooks/service.ts';
+export { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
+export { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './webhooks/store.ts';

@@ -34,6 +34,11 @@ export interface StringParameter {
   /** Legal values, when the parameter is an enum. */
   readonly enum?: readonly string[];
   readonly example?: string;
+  /**
+   * The OpenAPI schema of the value when it is not free text but the route reads it itself (a number
+   * with a range, a boolean); default `{type: 'string'}` with `enum`.
+   */
+  readonly schema?: Readonly<Record<string, unknown>>;
 }
 
 export type ParameterSpec = IntegerParameter | StringParameter;

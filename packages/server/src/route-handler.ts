@@ -7,6 +7,8 @@ import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
 import type { AppConfig, Reply, RequestState } from './context.ts';
+import { createMediaRouteHandler } from './media-route-handler.ts';
+import { createWriteRouteHandler } from './write-route-handler.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
 import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
@@ -26,7 +28,7 @@ function decodeParams(event: H3Event): Record<string, string> {
 }
 
 function createContext(event: H3Event, state: RequestState, config: AppConfig): RouteContext {
-  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config };
+  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event };
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {
@@ -35,6 +37,11 @@ function isPromise(value: unknown): value is Promise<unknown> {
 
 export function createRouteHandler(route: RouteDefinition, config: AppConfig): PipelineHandler {
   const queryNames = route.parameters.filter((p) => p.kind === 'integer' || p.in === 'query').map((p) => p.name).sort();
+
+  if (route.media) return createMediaRouteHandler(route, (event, state) => createContext(event, state, config));
+  if (route.method === 'POST' || route.method === 'DELETE') {
+    return createWriteRouteHandler(route, (event, state) => createContext(event, state, config));
+  }
 
   if (route.cache === 'live') {
     return function liveRouteHandler(event, state) {

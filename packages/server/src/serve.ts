@@ -1,11 +1,21 @@
-// `skg serve`: load dist/, then answer the API over HTTP with listhen through the Node listener.
+// `skg serve`: load dist/, then answer the API over HTTP with listhen through the Node listener, and
+// switch to each new build of dist/ while serving (hot swap: hot-swap/).
 
 import { listen } from 'listhen';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
+import { createServiceEvents, type ServiceEvents } from './events.ts';
+import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
+import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
+import type { LoadDataSet } from './hot-swap/verify-build.ts';
 import { createNodeListener } from './node-listener.ts';
 import { createStatusMonitor } from './status/monitor.ts';
+import { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
+import type { Webhooks } from './webhooks/service.ts';
+
+export type { LoadDataSet } from './hot-swap/verify-build.ts';
+export type { ReloadOutcome } from './hot-swap/data-holder.ts';
 
 export interface ServeOptions {
   /** The artefact directory `skg build` wrote. */
@@ -15,30 +25,50 @@ export interface ServeOptions {
   readonly host: string;
   /** Rate-limit by the last X-Forwarded-For entry (only behind a trusted reverse proxy). */
   readonly trustProxy: boolean;
-  /** Where the start-up line goes; default `console.log`. */
+  /** Where the start-up, swap and refusal lines go; default `console.log`. */
   readonly log?: (line: string) => void;
   /** Loads `distDir`; default the artefact loader. Tests inject a set they built. */
   readonly loadDataSet?: LoadDataSet;
+  /**
+   * Watch `distDir` and switch to each new build `skg build` writes there (default true). Without it,
+   * `reload()` (SIGHUP in `skg serve`) is the only way to switch.
+   */
+  readonly watch?: boolean;
+  /** Debounce after a change of manifest.json; default 250 ms. */
+  readonly watchDebounceMs?: number;
+  /** The stat poll of manifest.json behind the file-system watch; default 5,000 ms, 0 for none. */
+  readonly watchPollMs?: number;
+  /** The service event bus; default a new one (see `RunningServer.events`). */
+  readonly events?: ServiceEvents;
+  /**
+   * Where webhook subscriptions live (fs directory, Redis URL or memory), the key file sealing their
+   * secrets, and whether private targets are allowed (local testing only). Default: in memory.
+   */
+  readonly webhooks?: WebhookServeConfig;
 }
 
 export interface RunningServer {
   /** Base URL of the API, e.g. `http://127.0.0.1:3000/api/v1`. */
   readonly url: string;
+  /** The data set new requests answer from (changes with each hot swap). */
   readonly dataSet: DataSet;
-  /** Stops accepting connections, finishes open ones and stops the status sampler. */
+  /** `data.updated` after each hot swap, `status.degraded` from the status monitor. */
+  readonly events: ServiceEvents;
+  /** Looks for a new build in `distDir` now and switches to it when it verifies (what SIGHUP does). */
+  reload(trigger?: string): Promise<ReloadOutcome>;
+  /** Stops watching, stops accepting connections, finishes open ones and stops the status sampler. */
   close(): Promise<void>;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
-export type LoadDataSet = (distDir: string) => Promise<DataSet>;
-
 /** Loads the data set, then listens. A missing or unusable dist/ fails with what to run. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  let dataSet: DataSet;
+  const load = options.loadDataSet ?? loadDist;
+  let initial: DataSet;
   try {
-    dataSet = await (options.loadDataSet ?? loadDist)(options.distDir);
+    initial = await load(options.distDir);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${options.distDir}: `;
@@ -48,10 +78,23 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     throw new Error(`${prefix}${reason}${hint}`);
   }
 
-  const getDataSet = () => dataSet;
-  const statusMonitor = createStatusMonitor({ getDataSet });
+  let webhooks: Webhooks;
+  try {
+    webhooks = await openWebhooks(options.webhooks ?? { store: { kind: 'memory' } });
+  } catch (error) {
+    throw new Error(`cannot serve: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const events = options.events ?? createServiceEvents();
+  const holder = createDataHolder({ distDir: options.distDir, initial, loadDataSet: load, events, log });
+  const getDataSet = holder.get;
+  const statusMonitor = createStatusMonitor({ getDataSet, events });
   statusMonitor.start();
-  const app = createApp({ getDataSet, trustProxy: options.trustProxy, statusMonitor });
+  // A new set is checked at once, so a dataset it lost is reported now rather than at the next sample.
+  const stopSampling = events.on((event) => {
+    if (event === 'data.updated') void statusMonitor.sample().catch(() => undefined);
+  });
+  const app = createApp({ getDataSet, trustProxy: options.trustProxy, statusMonitor, events, webhooks });
 
   let listener;
   try {
@@ -70,18 +113,38 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     });
   } catch (error) {
     statusMonitor.stop();
+    stopSampling();
+    await webhooks.close();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${reason}\nChoose another --port / PORT, or 0 for any free port.`);
   }
 
+  let watcher: DistWatcher | undefined;
+  if (options.watch ?? true) {
+    watcher = watchDist(options.distDir, () => void holder.reload('watch'), {
+      ...(options.watchDebounceMs !== undefined ? { debounceMs: options.watchDebounceMs } : {}),
+      ...(options.watchPollMs !== undefined ? { pollIntervalMs: options.watchPollMs } : {}),
+      log,
+    });
+  }
+
   const url = `${listener.url.replace(/\/$/, '')}/api/v1`;
-  log(`skg: serving ${options.distDir} (data ${dataSet.manifest.dataVersion}) at ${url}`);
+  log(`skg: serving ${options.distDir} (data ${initial.manifest.dataVersion}) at ${url}${watcher ? ', watching for new builds' : ''}`);
+  const { storeDescription, allowPrivate } = webhooks.settings;
+  log(`skg: webhook subscriptions in ${storeDescription}${allowPrivate ? '; webhooks MAY TARGET PRIVATE ADDRESSES (local testing only)' : ''}`);
   return {
     url,
-    dataSet,
+    get dataSet() {
+      return holder.get();
+    },
+    events,
+    reload: (trigger = 'reload') => holder.reload(trigger, { manual: true }),
     async close() {
+      watcher?.close();
       statusMonitor.stop();
+      stopSampling();
       await listener.close();
+      await webhooks.close();
     },
   };
 }

@@ -97,6 +97,13 @@ function summariseStage(stage: StageName, results: StageResults, what: string | 
         brokenLinks: r.graph.brokenLinks,
       };
     }
+    case 'shard': {
+      const r = results.interlinear;
+      if (r === undefined) return null;
+      if (r === null) return { interlinear: 'the bundle holds no references/interlinear/*.jsonl data files' };
+      if (what) return r.verses.find((v) => v.osis === what) ?? `no interlinear data for ${what}`;
+      return { interlinear: { files: r.files, verses: r.verses.length, entries: r.entries, first: r.verses[0] ?? null } };
+    }
     case 'index':
     case 'write': {
       const r = results.index;

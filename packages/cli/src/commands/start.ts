@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import { build } from '@skg/compiler';
 import { checkSources, fetchSources, formatIngestReport, ingest } from '@skg/ingest';
 import { serve } from '@skg/server';
-import { resolveConfig, type SkgConfig } from '../config.ts';
+import { resolveConfig, selectOptionalArtefacts, type SkgConfig } from '../config.ts';
+import { handleSignals, toWebhookServeConfig } from './serve.ts';
 
 export function registerStartCommand(program: Command): void {
   program
@@ -18,10 +19,23 @@ export function registerStartCommand(program: Command): void {
     .option('--port <n>', 'HTTP port [env PORT, default 3000]')
     .option('--host <addr>', 'address to listen on [env HOST, default 0.0.0.0]')
     .option('--trust-proxy', 'rate-limit by X-Forwarded-For [env SKG_TRUST_PROXY, default false]')
-    .action(async (flags) => {
-      const config = resolveConfig(flags);
+    .option('--no-watch', 'do not watch dist/ for new builds; send SIGHUP to switch [env SKG_WATCH, default true]')
+    .option('--store <fs|memory|url>', 'where webhook subscriptions live [env SKG_STORE, default fs]')
+    .option('--state-dir <dir>', 'directory of the fs webhook store [env SKG_STATE_DIR, default .skg-state]')
+    .option('--webhooks-key-file <file>', 'key file sealing webhook secrets [env SKG_WEBHOOKS_KEY_FILE]')
+    .option('--webhooks-allow-private', 'let webhooks target private addresses: local testing only [env SKG_WEBHOOKS_ALLOW_PRIVATE]')
+    .action(async (flags, command: Command) => {
+      const config = resolveConfig({ ...flags, watch: command.getOptionValueSource('watch') === 'cli' ? false : undefined });
       await ensureDist(config);
-      await serve({ distDir: config.dist, port: config.port, host: config.host, trustProxy: config.trustProxy });
+      const server = await serve({
+        distDir: config.dist,
+        port: config.port,
+        host: config.host,
+        trustProxy: config.trustProxy,
+        watch: config.watch,
+        webhooks: toWebhookServeConfig(config),
+      });
+      handleSignals(server);
     });
 }
 
@@ -38,6 +52,6 @@ async function ensureDist(config: SkgConfig): Promise<void> {
     console.log(formatIngestReport(report));
   }
   console.log(`skg: building ${config.bundle} → ${config.dist}`);
-  const report = await build({ bundleDir: config.bundle, distDir: config.dist });
+  const report = await build({ bundleDir: config.bundle, distDir: config.dist, optional: selectOptionalArtefacts(config.without) });
   if (report.errors > 0) throw new Error(`the build of ${config.bundle} failed; run \`skg build\` to see why`);
 }

@@ -10,9 +10,10 @@
 
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTEFACT_FORMAT_VERSION, type ArtefactEntry, type Manifest } from '@skg/core';
+import { ARTEFACT_FORMAT_VERSION, type ArtefactEntry, type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName, type OptionalArtefactState } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
 import { encodeBodies } from '../codecs/bodies.ts';
+import { encodeChangelog } from '../codecs/changelog.ts';
 import { encodeChapters } from '../codecs/chapters.ts';
 import { encodeConceptIndex } from '../codecs/concept-index.ts';
 import { encodeDocuments } from '../codecs/documents.ts';
@@ -42,6 +43,10 @@ export interface WriteInput {
   readonly scripture: LinkedScripture;
   readonly index: ScriptureIndexData;
   readonly graphIndex: GraphIndexData;
+  /** Artefacts the stages after `index` encoded (the optional ones among them), written beside the rest. */
+  readonly artefacts?: readonly EncodedArtefact[];
+  /** The optional artefacts the build was asked for; default all. The manifest says which were built. */
+  readonly optional?: ReadonlySet<OptionalArtefactName>;
 }
 
 export interface WriteResult {
@@ -58,6 +63,7 @@ export function encodeArtefacts(scripture: LinkedScripture, index: ScriptureInde
   const documents = graph.documents.length;
   return [
     { name: 'bodies', fileName: 'bodies.bin', data: encodeBodies(graph), records: documents, optional: false },
+    { name: 'changelog', fileName: 'changelog.bin', data: encodeChangelog(scripture), records: scripture.log === null ? 0 : 1, optional: false },
     { name: 'chapters', fileName: 'chapters.bin', data: encodeChapters(scripture), records: scripture.chapters.length, optional: false },
     { name: 'concept-index', fileName: 'concept-index.bin', data: encodeConceptIndex(graph, graphIndex), records: documents, optional: false },
     { name: 'documents', fileName: 'documents.bin', data: encodeDocuments(graph, graphIndex), records: documents, optional: false },
@@ -83,8 +89,28 @@ export function computeDataVersion(fields: {
   return sha256(lines.join('\n')).slice(0, 16);
 }
 
+/**
+ * What the manifest says about each optional artefact: built when encoded; otherwise `excluded` when
+ * the build was not asked for it, `no-data` when it was and the bundle held nothing to build it from.
+ */
+export function describeOptionalArtefacts(
+  artefacts: readonly EncodedArtefact[],
+  requested: ReadonlySet<OptionalArtefactName> = new Set(OPTIONAL_ARTEFACTS),
+): Record<string, OptionalArtefactState> {
+  const states: Record<string, OptionalArtefactState> = {};
+  for (const name of OPTIONAL_ARTEFACTS) {
+    if (artefacts.some((a) => a.name === name)) states[name] = { built: true };
+    else states[name] = { built: false, reason: requested.has(name) ? 'no-data' : 'excluded' };
+  }
+  return states;
+}
+
 /** Builds the manifest for encoded artefacts that will live in `builds/<dataVersion>/`. */
-export function createManifest(scripture: LinkedScripture, artefacts: readonly EncodedArtefact[]): Manifest {
+export function createManifest(
+  scripture: LinkedScripture,
+  artefacts: readonly EncodedArtefact[],
+  requested?: ReadonlySet<OptionalArtefactName>,
+): Manifest {
   const hashed = artefacts.map((a) => ({ ...a, sha256: sha256(a.data) }));
   const dataVersion = computeDataVersion({
     formatVersion: ARTEFACT_FORMAT_VERSION,
@@ -109,6 +135,7 @@ export function createManifest(scripture: LinkedScripture, artefacts: readonly E
     compiler: { name: COMPILER_NAME, version: COMPILER_VERSION },
     dataVersion,
     artefacts: entries,
+    optionalArtefacts: describeOptionalArtefacts(artefacts, requested),
   };
 }
 
@@ -161,8 +188,8 @@ export function formatManifest(manifest: Manifest): string {
 
 export async function write(input: WriteInput, diagnostics: Diagnostics): Promise<WriteResult> {
   const distDir = path.resolve(input.distDir);
-  const artefacts = encodeArtefacts(input.scripture, input.index, input.graphIndex);
-  const manifest = createManifest(input.scripture, artefacts);
+  const artefacts = [...encodeArtefacts(input.scripture, input.index, input.graphIndex), ...(input.artefacts ?? [])];
+  const manifest = createManifest(input.scripture, artefacts, input.optional);
   const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
   const buildDir = path.join(distDir, buildName);
   await mkdir(path.join(distDir, BUILDS_DIR), { recursive: true });

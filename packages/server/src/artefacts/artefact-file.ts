@@ -1,7 +1,9 @@
 // An artefact kept partly on disk: the head (tables a request walks) is read into memory at load, the
 // tail (records a request reads one at a time: document records, bodies, the FlexSearch export read
 // once) is read from the open file when asked for, through the page cache. The open descriptor keeps
-// the file readable even after a later build removes it.
+// the file readable even after a later build removes it, so a data set replaced by a hot swap answers
+// its last requests; the descriptor is closed once nothing can read through it any more (the set was
+// garbage-collected).
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { alignBuffer, artefactError } from './binary.ts';
@@ -19,6 +21,18 @@ export interface ArtefactFile {
 
 /** Bytes of header every artefact has before its tail offset could be read. */
 const HEADER_PROBE = 64;
+
+/**
+ * Closes the descriptor behind a `read` function nobody holds any more. Keyed on `read` (not on the
+ * ArtefactFile) because `read` is what reaches the descriptor: whoever can still read holds it.
+ */
+const descriptors = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
 
 /**
  * Opens `file` (of `bytes` bytes, as the manifest says), reads its header, takes the tail offset from
@@ -42,16 +56,12 @@ export function openArtefactFile(file: string, bytes: number, tailOffsetAt: numb
     const tailOffset = probe.readUInt32LE(tailOffsetAt);
     if (tailOffset < tailOffsetAt + 4 || tailOffset > bytes) throw artefactError(file, 'is truncated or malformed');
     const head = alignBuffer(readRange(0, tailOffset));
-    return {
-      file,
-      head,
-      tailOffset,
-      bytes,
-      read: (start, end) => {
-        if (start < 0 || end > bytes || start > end) throw new RangeError(`${file}: no bytes [${start}, ${end})`);
-        return end <= tailOffset ? head.subarray(start, end) : readRange(start, end);
-      },
+    const read = (start: number, end: number): Buffer => {
+      if (start < 0 || end > bytes || start > end) throw new RangeError(`${file}: no bytes [${start}, ${end})`);
+      return end <= tailOffset ? head.subarray(start, end) : readRange(start, end);
     };
+    descriptors.register(read, fd);
+    return { file, head, tailOffset, bytes, read };
   } catch (error) {
     closeSync(fd);
     throw error;

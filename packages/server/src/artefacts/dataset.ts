@@ -5,7 +5,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS } from '@skg/core';
 import { alignBuffer, assertLittleEndian } from './binary.ts';
+import { loadChangelog } from './changelog.ts';
 import { loadChapterDocuments } from './chapters.ts';
+import { loadConnections } from './connections.ts';
 import { formatDistProblem, inspectDist } from './check-dist.ts';
 import { openArtefactFile } from './artefact-file.ts';
 import { BODIES_TAIL_OFFSET_AT, openGraphBodies } from './graph-bodies.ts';
@@ -13,10 +15,12 @@ import { CONCEPTS_TAIL_OFFSET_AT, loadConceptIndex } from './graph-concepts.ts';
 import { DOCUMENTS_TAIL_OFFSET_AT, loadGraphDocuments } from './graph-documents.ts';
 import { loadGraphEdges } from './graph-edges.ts';
 import { createGraphStore } from './graph-store.ts';
+import { INTERLINEAR_TAIL_OFFSET_AT, loadInterlinear } from './interlinear.ts';
 import { loadScriptureIndex } from './scripture-index.ts';
 import { createScriptureStore } from './scripture-store.ts';
-import type { DataSet } from './types.ts';
+import type { ConnectionsStore, DataSet, InterlinearStore } from './types.ts';
 import { loadVerseStore } from './verses.ts';
+import { loadCrossReferences } from './xrefs.ts';
 
 /**
  * Loads `distDir`. Throws an Error naming the file and saying to run `skg build` when the manifest is
@@ -42,7 +46,14 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
     const { file } = locate(name);
     return { buffer: alignBuffer(await readFile(file)), file };
   }
-  const [verses, chapters, index, edges] = await Promise.all([read('verses'), read('chapters'), read('scripture-index'), read('graph')]);
+  const [verses, chapters, index, edges, changelog] = await Promise.all([
+    read('verses'),
+    read('chapters'),
+    read('scripture-index'),
+    read('graph'),
+    read('changelog'),
+  ]);
+  const xrefs = await read('xrefs');
   // These three keep their bulk on disk: only the head of each file is read into memory.
   const open = (name: (typeof REQUIRED_ARTEFACTS)[number], tailOffsetAt: number) => {
     const { file, bytes } = locate(name);
@@ -61,10 +72,45 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
     graph,
   );
 
+  // The interlinear keeps its records on disk: only its tables are read into memory. An artefact that
+  // will not open or decode is unbuilt (its endpoint answers 503), like one that is missing.
+  let interlinear: InterlinearStore | undefined;
+  const interlinearEntry = manifest.artefacts.interlinear;
+  if (interlinearEntry && !broken.has('interlinear')) {
+    try {
+      interlinear = loadInterlinear(openArtefactFile(path.join(dir, interlinearEntry.file), interlinearEntry.bytes, INTERLINEAR_TAIL_OFFSET_AT));
+    } catch {
+      broken.add('interlinear');
+    }
+  }
+
+  // The connections aggregate is small and held in memory; one that will not decode is unbuilt (503).
+  let connections: ConnectionsStore | undefined;
+  const connectionsEntry = manifest.artefacts.connections;
+  if (connectionsEntry && !broken.has('connections')) {
+    const file = path.join(dir, connectionsEntry.file);
+    try {
+      connections = loadConnections(alignBuffer(await readFile(file)), file);
+    } catch {
+      broken.add('connections');
+    }
+  }
+
   const datasets: Record<string, boolean> = {};
   for (const name of OPTIONAL_ARTEFACTS) datasets[name] = name in manifest.artefacts && !broken.has(name);
   for (const [name, entry] of Object.entries(manifest.artefacts)) {
     if (entry.optional && !(name in datasets)) datasets[name] = !broken.has(name);
   }
-  return Object.freeze({ dir, manifest, scripture, graph, datasets: Object.freeze(datasets), loadedAt: new Date() });
+  return Object.freeze({
+    dir,
+    manifest,
+    scripture,
+    graph,
+    datasets: Object.freeze(datasets),
+    ...(interlinear ? { interlinear } : {}),
+    xrefs: loadCrossReferences(xrefs.buffer, xrefs.file),
+    ...(connections ? { connections } : {}),
+    changelog: loadChangelog(changelog.buffer, changelog.file),
+    loadedAt: new Date(),
+  });
 }

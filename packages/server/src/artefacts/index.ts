@@ -1,13 +1,29 @@
 // The reading side of dist/: loading and checking the artefacts, scripture search and the knowledge graph.
 export type {
+  BookConnectionsRecord,
+  BookPairRecord,
+  ChangelogRecord,
+  ChapterConnectionsRecord,
+  ChapterPairRecord,
   ChapterRecord,
   ConceptQuery,
+  ConnectionDirection,
+  ConnectionsStore,
+  ConnectionTotals,
+  ConnectionWeight,
+  CrossReferenceQuery,
+  CrossReferenceRecord,
+  CrossReferenceStore,
   DataSet,
   DocumentRecord,
   GraphEdge,
   GraphStats,
   GraphStore,
   InboundRelationRecord,
+  InterlinearEntryRecord,
+  InterlinearLanguage,
+  InterlinearStore,
+  InterlinearVerseRecord,
   ListQuery,
   ListSort,
   NodeSummaryRecord,
@@ -20,6 +36,7 @@ export type {
   ScriptureStore,
   SourceRef,
   VerseContext,
+  VerseKey,
 } from './types.ts';
 export { loadDataSet } from './dataset.ts';
 export { checkDist, inspectDist, formatDistProblem, MANIFEST_FILE, type CheckDistOptions, type DistInspection, type DistProblem } from './check-dist.ts';
@@ -36,3 +53,7 @@ export { loadConceptIndex, createConceptTextIndex, CONCEPTS_TAIL_OFFSET_AT, type
 export { openGraphBodies, BODIES_TAIL_OFFSET_AT, type GraphBodies } from './graph-bodies.ts';
 export { createGraphStore, haversineKm, type GraphArtefacts } from './graph-store.ts';
 export { createConceptSearch, type ConceptSearch } from './graph-search.ts';
+export { loadInterlinear, INTERLINEAR_TAIL_OFFSET_AT } from './interlinear.ts';
+export { loadChangelog } from './changelog.ts';
+export { loadCrossReferences } from './xrefs.ts';
+export { loadConnections } from './connections.ts';

@@ -76,7 +76,66 @@ export interface DataSet {
   readonly graph: GraphStore;
   /** Optional artefacts by name (`interlinear`, `connections`): true when built and loaded. */
   readonly datasets: Readonly<Record<string, boolean>>;
+  /** The cross-reference shards (`/xrefs`, passage `context.crossReferences`). */
+  readonly xrefs: CrossReferenceStore;
+  /** The connections aggregate (`/connections`); absent when the build left it out. */
+  readonly connections?: ConnectionsStore;
+  /** The reverse interlinear; absent when the optional artefact is not built (the route answers 503). */
+  readonly interlinear?: InterlinearStore;
+  /** The bundle's log and self-description, for /changelog. */
+  readonly changelog: ChangelogRecord;
   readonly loadedAt: Date;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The reverse interlinear and the changelog.
+
+export type InterlinearLanguage = 'hebrew' | 'aramaic' | 'greek';
+
+/** One English segment and the original word it renders, in English order. */
+export interface InterlinearEntryRecord {
+  /** The segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`. */
+  readonly english: string;
+  /** Indexes (0-based, inclusive) of the words of the verse's `text` the segment produced; absent for a marker. */
+  readonly first?: number;
+  readonly last?: number;
+  /** `H7225`, `G3056`. */
+  readonly strongs: string;
+  readonly word?: string;
+  readonly transliteration?: string;
+  /** The OSHB or Robinson code (`HR/Ncfsa`, `N-NSM`). */
+  readonly morphologyCode?: string;
+  /** The code spelled out in words. */
+  readonly morphology?: string;
+  readonly language?: InterlinearLanguage;
+}
+
+export interface InterlinearVerseRecord {
+  readonly verse: number;
+  readonly osis: string;
+  /** The interlinear's English; word i is `text.split(' ')[i]`. */
+  readonly text: string;
+  /** SPDX-style id: `CC-BY-4.0` (OSHB) or `CC-BY-SA-4.0` (OpenGNT, share-alike). */
+  readonly licence: string;
+  readonly entries: readonly InterlinearEntryRecord[];
+}
+
+export interface InterlinearStore {
+  /** Verses with data. */
+  readonly verseCount: number;
+  readonly entryCount: number;
+  /** The verse's data; undefined when it has none. */
+  getVerse(book: Book, chapter: number, verse: number): InterlinearVerseRecord | undefined;
+  /** The chapter's verses with data, in order (empty when none has data). */
+  getChapter(book: Book, chapter: number): readonly InterlinearVerseRecord[];
+}
+
+export interface ChangelogRecord {
+  /** The bundle's root `log.md` (markdown), or null when the bundle has none. */
+  readonly log: string | null;
+  /** The root index.md's title and generator. */
+  readonly title?: string;
+  readonly generator?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -247,4 +306,117 @@ export interface GraphStore {
   readonly documentCount: number;
   /** True once the FlexSearch concept index has been imported (it loads on the first search). */
   isConceptIndexLoaded(): boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cross references (artefacts/xrefs.ts) and the connections aggregate (artefacts/connections.ts).
+
+/** A verse as the cross-reference artefacts name it. */
+export interface VerseKey {
+  readonly book: Book;
+  readonly chapter: number;
+  readonly verse: number;
+}
+
+/** One cross reference: from a verse to a verse or a range (`end` equals `start` for one verse). */
+export interface CrossReferenceRecord {
+  readonly from: VerseKey;
+  readonly start: VerseKey;
+  readonly end: VerseKey;
+  /** Reconstructed from the stored confidence (votes / 200 capped at 1): saturates at 200. */
+  readonly votes: number;
+}
+
+export interface CrossReferenceQuery {
+  readonly book: Book;
+  readonly chapter: number;
+  /** First and last from verse; the whole chapter when both are absent, one verse when only `fromVerse`. */
+  readonly fromVerse?: number;
+  readonly toVerse?: number;
+  /** Only references with at least these (reconstructed) votes. */
+  readonly minVotes: number;
+  readonly limit: number;
+}
+
+export interface CrossReferenceStore {
+  /** The vote floor the build applied: no stored reference has fewer votes. */
+  readonly threshold: number;
+  /** References stored. */
+  readonly count: number;
+  /** Most-supported first (net votes of the data, highest first); `total` counts matches before the limit. */
+  find(query: CrossReferenceQuery): Page<CrossReferenceRecord>;
+}
+
+/** The spec's Connections `totals`. */
+export interface ConnectionTotals {
+  readonly references: number;
+  readonly distinctPairs: number;
+  readonly arcs: number;
+  readonly selfPairs: number;
+  readonly crossTestament: number;
+  readonly chapters: number;
+  readonly generated: string;
+  readonly source: string;
+}
+
+export interface ConnectionWeight {
+  readonly references: number;
+  /** Net votes summed (not capped). */
+  readonly votes: number;
+}
+
+export interface ChapterConnectionsRecord {
+  readonly book: Book;
+  readonly chapter: number;
+  /** 1-based rank by weight; 0 when no reference touches the chapter. */
+  readonly rank: number;
+  /** Votes of the references touching the chapter (a self-reference once). */
+  readonly weight: number;
+  /** References touching the chapter (a self-reference once). */
+  readonly references: number;
+  readonly outgoing: ConnectionWeight;
+  readonly incoming: ConnectionWeight;
+  /** References from the chapter into itself (also counted in outgoing and incoming). */
+  readonly internal: ConnectionWeight;
+  /** Distinct other chapters joined to it, either way. */
+  readonly partners: number;
+}
+
+/** The chapter at the other end of a chapter pair. */
+export interface ChapterPairRecord extends ConnectionWeight {
+  readonly book: Book;
+  readonly chapter: number;
+}
+
+/** A directed book pair: `from` cites `to`. */
+export interface BookPairRecord extends ConnectionWeight {
+  readonly from: Book;
+  readonly to: Book;
+}
+
+export interface BookConnectionsRecord {
+  readonly book: Book;
+  /** Every reference from the book, within-book ones included. */
+  readonly outgoing: ConnectionWeight;
+  readonly incoming: ConnectionWeight;
+  readonly internal: ConnectionWeight;
+}
+
+export type ConnectionDirection = 'out' | 'in';
+
+export interface ConnectionsStore {
+  readonly totals: ConnectionTotals;
+  readonly threshold: number;
+  /** Chapters some reference touches (they have a rank). */
+  readonly rankedChapters: number;
+  topChapters(limit: number): readonly ChapterConnectionsRecord[];
+  /** Pairs of two different books, strongest first. */
+  topBookPairs(limit: number): readonly BookPairRecord[];
+  /** Undefined for a chapter the data does not hold. */
+  getChapter(book: Book, chapter: number): ChapterConnectionsRecord | undefined;
+  /** The chapters a chapter cites (`out`) or is cited by (`in`), strongest first, itself included. */
+  chapterPairs(book: Book, chapter: number, direction: ConnectionDirection, limit: number): Page<ChapterPairRecord>;
+  getBook(book: Book): BookConnectionsRecord;
+  /** The other books a book cites (`out`) or is cited by (`in`), strongest first. */
+  bookPairs(book: Book, direction: ConnectionDirection, limit: number): Page<BookPairRecord>;
 }

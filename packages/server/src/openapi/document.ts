@@ -1,4 +1,10 @@
 // The OpenAPI 3.1 description of what this server answers, built from the route table.
+//
+// Every route gives its path, method, operationId (the assistant-tool name where it is one),
+// parameters, 200 schema and its own error statuses; this module adds what every route shares: 304,
+// 405, 429 and 500, the response headers every answer carries (marked `required`), and the request
+// headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id). test/endpoints/openapi.test.ts
+// validates the result with an OpenAPI 3.1 validator, and test/conformance holds every route's answers to it.
 
 import { LICENCE } from '@skg/core';
 import type { ParameterSpec } from '../params.ts';
@@ -7,44 +13,131 @@ import { API_BASE } from '../routes/define.ts';
 import { OPENAPI_VERSION } from '../version.ts';
 import { SCHEMAS } from './schemas.ts';
 
-const HEADERS = {
-  'X-Request-Id': { description: 'Identifies this request; quote it when reporting a problem', schema: { type: 'string' } },
-  ETag: { description: 'Derived from the data version and the canonical request', schema: { type: 'string' } },
-  'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in this window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'When the window resets, epoch seconds', schema: { type: 'integer' } },
-  'RateLimit-Limit': { description: 'Requests allowed per window (IETF draft spelling)', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in this window (IETF draft spelling)', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets (IETF draft spelling)', schema: { type: 'integer' } },
-  'RateLimit-Policy': { description: 'The quota policy, e.g. `600;w=60`', schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
-  'Idempotency-Key': { description: 'Echo of the request header, when one was sent', schema: { type: 'string' } },
-} as const;
+type Json = Record<string, unknown>;
 
-const COMMON_HEADERS = Object.fromEntries(
-  Object.keys(HEADERS)
-    .filter((name) => name !== 'Retry-After')
-    .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
-);
+const header = (description: string, schema: Json, required: boolean): Json => ({ description, required, schema });
 
-function jsonResponse(description: string, schema: string, retry = false) {
+const HEADERS: Record<string, Json> = {
+  'X-Request-Id': header('Identifies this request; quote it when reporting a problem (also `requestId` in error bodies)', { type: 'string' }, true),
+  ETag: header('Derived from the data version and the canonical request; send it back as If-None-Match', { type: 'string' }, true),
+  'Access-Control-Allow-Origin': header('Every route may be called from any web page', { const: '*' }, true),
+  'X-RateLimit-Limit': header('Requests allowed per window', { type: 'integer' }, true),
+  'X-RateLimit-Remaining': header('Requests left in this window', { type: 'integer', minimum: 0 }, true),
+  'X-RateLimit-Reset': header('When the window resets, Unix epoch seconds', { type: 'integer' }, true),
+  'RateLimit-Limit': header('Requests allowed per window (IETF draft spelling)', { type: 'integer' }, true),
+  'RateLimit-Remaining': header('Requests left in this window (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
+  'RateLimit-Reset': header('Seconds until the window resets (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
+  'RateLimit-Policy': header('The quota policy, e.g. `600;w=60`', { type: 'string' }, true),
+  'Idempotency-Key': header('Echo of the request header, when one was sent', { type: 'string' }, false),
+  'Retry-After': header('Seconds to wait before retrying', { type: 'integer', minimum: 0 }, true),
+  Allow: header('The methods this path answers', { type: 'string' }, true),
+  'Cache-Control': header('How long a copy may be reused', { type: 'string' }, true),
+  Location: header('Where the created resource is read', { type: 'string' }, false),
+};
+
+/** The headers on every answer of every route. */
+const COMMON_HEADERS = [
+  'X-Request-Id',
+  'ETag',
+  'Access-Control-Allow-Origin',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'Idempotency-Key',
+];
+
+const headerRefs = (names: readonly string[]): Json =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** Request headers every route reads. */
+const PARAMETERS: Record<string, Json> = {
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'An ETag received before: the answer is 304 with no body while it still matches',
+    schema: { type: 'string' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Echoed back on the response; it has no other effect (requests are not deduplicated by it)',
+    schema: { type: 'string' },
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made',
+    schema: { type: 'string', maxLength: 128 },
+  },
+};
+
+const ERROR_RESPONSES: Record<number, { description: string; headers: readonly string[] }> = {
+  400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
+  413: { description: 'The request body is larger than the route accepts', headers: [] },
+  415: { description: 'The request body is not `application/json`', headers: [] },
+  404: { description: 'not_found', headers: [] },
+  405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
+  429: { description: 'rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds', headers: ['Retry-After'] },
+  500: { description: 'internal_error: quote the requestId', headers: [] },
+  503: { description: 'dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds', headers: ['Retry-After'] },
+};
+
+/** Operation groups for readers of the reference, by path prefix; anything else is `Service`. */
+const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string; readonly paths: readonly string[] }> = [
+  {
+    name: 'Scripture',
+    description: 'The text: passages and chapters, full-text search, the interlinear, cross references and their aggregate',
+    paths: ['/passage', '/scripture', '/interlinear', '/xrefs', '/connections'],
+  },
+  {
+    name: 'Knowledge graph',
+    description: 'Documents (people, places, events, themes, lexemes, …) and the connections between them',
+    paths: ['/entity', '/list', '/search', '/family', '/nearby', '/graph', '/tags', '/vocabulary', '/stats'],
+  },
+  { name: 'Webhooks', description: 'Change notification: the only write operations', paths: ['/webhooks'] },
+  { name: 'Service', description: 'The service itself: index, status, changelog, this description and its reference page', paths: [] },
+];
+
+function tagOf(path: string): string {
+  const tag = TAGS.find((entry) => entry.paths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
+  return tag?.name ?? 'Service';
+}
+
+/** Write routes that need the subscription's secret name this scheme. */
+const SECURITY_SCHEMES: Record<string, Json> = {
+  webhookSecret: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `secret` (`whsec_…`) returned once when the webhook subscription was created; it authorises that subscription only',
+  },
+};
+
+function jsonResponse(description: string, schema: string, extraHeaders: readonly string[] = []): Json {
   return {
     description,
-    headers: retry ? { ...COMMON_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : COMMON_HEADERS,
+    headers: headerRefs([...COMMON_HEADERS, ...extraHeaders]),
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
   };
 }
 
-const ERROR_RESPONSES: Record<number, string> = {
-  400: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference',
-  404: 'not_found',
-  405: 'The route does not answer this method (code unknown_value, `available` lists the methods)',
-  429: 'rate_limited: more than the rate limit in the window',
-  500: 'internal_error',
-  503: 'dataset_unavailable',
-};
+function successResponse(route: RouteDefinition): Json {
+  if (!route.media) return jsonResponse('Success', route.responseSchema);
+  const schema = { $ref: `#/components/schemas/${route.responseSchema}` };
+  return {
+    description: 'Success',
+    headers: headerRefs([...COMMON_HEADERS, 'Cache-Control']),
+    content: Object.fromEntries(route.media.map((type) => [type, { schema }])),
+  };
+}
 
-function toParameter(spec: ParameterSpec) {
+function toParameter(spec: ParameterSpec): Json {
   if (spec.kind === 'integer') {
     return {
       name: spec.name,
@@ -64,45 +157,106 @@ function toParameter(spec: ParameterSpec) {
     in: spec.in,
     required: spec.required,
     description: spec.description,
-    schema: { type: 'string', ...(spec.enum ? { enum: spec.enum } : {}) },
+    schema: spec.schema ?? { type: 'string', ...(spec.enum ? { enum: spec.enum } : {}) },
     ...(spec.example !== undefined ? { example: spec.example } : {}),
   };
 }
 
-function toOperation(route: RouteDefinition) {
-  const responses: Record<string, unknown> = {
-    200: jsonResponse('Success', route.responseSchema),
-    304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: COMMON_HEADERS },
-  };
-  for (const status of [...route.errorStatuses, 405, 429, 500].sort((a, b) => a - b)) {
-    responses[status] = jsonResponse(ERROR_RESPONSES[status] ?? 'Error', 'Error', status === 429 || status === 503);
+/** A write route's success answers (`successStatuses`, default 200); 204 has no body, 201 a Location. */
+function writeResponses(route: RouteDefinition): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
+    responses[status] =
+      status === '204'
+        ? { description, headers: headerRefs(COMMON_HEADERS) }
+        : jsonResponse(description, route.responseSchema, status === '201' ? ['Location'] : []);
+  }
+  return responses;
+}
+
+function toOperation(route: RouteDefinition): Json {
+  const read = (route.method ?? 'GET') === 'GET';
+  const responses: Record<string, unknown> = read
+    ? {
+        200: successResponse(route),
+        304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(COMMON_HEADERS) },
+      }
+    : writeResponses(route);
+  for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
+    const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
+    responses[status] = jsonResponse(error.description, 'Error', error.headers);
   }
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    parameters: route.parameters.map(toParameter),
+    tags: [tagOf(route.path)],
+    parameters: [
+      ...route.parameters.map(toParameter),
+      ...Object.keys(PARAMETERS)
+        .filter((name) => read || name !== 'IfNoneMatch')
+        .map((name) => ({ $ref: `#/components/parameters/${name}` })),
+    ],
+    ...(route.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.requestBody.description,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.requestBody.schema}` } } },
+          },
+        }
+      : {}),
+    ...(route.security === 'webhook-secret' ? { security: [{ webhookSecret: [] }] } : {}),
     responses,
   };
 }
 
-export function createOpenApiDocument(routes: readonly RouteDefinition[]) {
-  const paths: Record<string, unknown> = {};
-  for (const route of routes) paths[route.path] = { get: toOperation(route) };
+function describe(rateLimit: DocumentOptions['rateLimit']): string {
+  const limit = rateLimit
+    ? `${rateLimit.limit} requests per ${rateLimit.windowMs === 60_000 ? 'minute' : `${Math.round(rateLimit.windowMs / 1000)} seconds`} per address`
+    : 'a fixed number of requests per minute per address';
+  return `A read-only JSON API over the Bible as a knowledge graph: the 31,102 verses of the Berean Standard Bible
+and the people, places, events, epochs, themes, lexemes and commandments connected to them. Its only writes register
+change-notification webhooks.
+
+- Typed relations are stored once; \`/entity\` restates the other side as \`relations.inbound\`; parents come from \`/family\`.
+- Cross references say *that* two passages connect, never why; they carry votes, not a relationship type.
+
+- **No authentication**: no key, account or token. Every response carries \`Access-Control-Allow-Origin: *\`.
+- **Errors** are \`{error, code, requestId, param?, available?, docs}\`; branch on \`code\` (see the Error schema).
+- **Rate limit**: ${limit}, reported on every response; over it, 429 with \`Retry-After\`.
+- **Caching**: every response has an \`ETag\`; send it as \`If-None-Match\` for a 304 while the data is unchanged.
+- Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204).
+- Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except \`lat\`/\`lon\`.
+- The operationIds are the names of the assistant tools the service index lists.
+
+Served at ${API_BASE}/openapi.json and at the site root /openapi.json; a readable rendering is at ${API_BASE}/reference.`;
+}
+
+export interface DocumentOptions {
+  /** The rate limit the server applies, for the description. */
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+}
+
+export function createOpenApiDocument(routes: readonly RouteDefinition[], options: DocumentOptions = {}) {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [(route.method ?? 'GET').toLowerCase()]: toOperation(route) };
+  }
+  const used = new Set(routes.map((route) => tagOf(route.path)));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Scripture Graph API',
       version: OPENAPI_VERSION,
-      description:
-        'A read-only JSON API over the Bible as a knowledge graph. No authentication; CORS `*`; every response carries ' +
-        'ETag, X-Request-Id and rate-limit headers. Also served at the site root as /openapi.json.',
+      description: describe(options.rateLimit),
       license: { name: 'CC BY 4.0 (data); the BSB text is public domain', identifier: 'CC-BY-4.0' },
     },
     servers: [{ url: API_BASE, description: 'This host' }],
     security: [],
+    tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
-    components: { schemas: SCHEMAS, headers: HEADERS },
+    components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };

@@ -18,10 +18,20 @@ const object = (required: readonly string[], properties: Record<string, Schema>,
 const arrayOf = (items: Schema, description?: string): Schema => ({ type: 'array', items, ...(description ? { description } : {}) });
 const testament: Schema = { type: 'string', enum: ['OT', 'NT'] };
 
-const check = object(['status', 'detail', 'ms'], {
+const checkProperties: Record<string, Schema> = {
   status: { type: 'string', enum: ['ok', 'warn', 'fail'] },
   detail: string(),
   ms: { type: 'number', description: 'How long the check took, milliseconds' },
+};
+const check = object(['status', 'detail', 'ms'], {
+  ...checkProperties,
+  probe: string('What the check read or searched for (an OSIS id, a word)'),
+});
+const memoryCheck = object(['status', 'detail', 'ms', 'rssBytes', 'heapUsedBytes', 'budgetBytes'], {
+  ...checkProperties,
+  rssBytes: integer('Resident memory of the process'),
+  heapUsedBytes: integer(),
+  budgetBytes: integer('Above this the check warns, above twice this it fails'),
 });
 
 const uptimeWindow = object(['windowSeconds', 'measuredSeconds', 'since', 'samples', 'failedSamples', 'ratio'], {
@@ -33,7 +43,26 @@ const uptimeWindow = object(['windowSeconds', 'measuredSeconds', 'since', 'sampl
   ratio: { type: ['number', 'null'], description: 'Healthy samples / samples; null before the first sample' },
 });
 
+const nodeSummaryProperties: Record<string, Schema> = {
+  id: string('Site route, e.g. /people/isaac; strip the leading slash to use as a path'),
+  title: string(),
+  type: string('One of the twelve type values'),
+  description: string(),
+  degree: integer('Graph edges touching the document'),
+  lat: { type: 'number' },
+  lon: { type: 'number' },
+  strongs: string(),
+  osis: string(),
+  shareAlike: { const: true, description: 'Present, always true, only on CC BY-SA 4.0 documents' },
+};
+const NODE_SUMMARY_REQUIRED = ['id', 'title', 'type', 'degree'];
+
+/** A NodeSummary with more members (a listing's sort fields, a distance). */
+const nodeSummaryWith = (required: readonly string[], properties: Record<string, Schema>, description: string): Schema =>
+  object([...NODE_SUMMARY_REQUIRED, ...required], { ...nodeSummaryProperties, ...properties }, { description });
+
 export const SCHEMAS: Record<string, Schema> = {
+  DatasetAvailability: { type: 'string', enum: ['available', 'unavailable'], description: '`available` means the optional dataset is built' },
   Licence: object(['text', 'data', 'shareAlike', 'attribution'], {
     text: string('Licence statement for the scripture text'),
     data: string('Licence statement for the data'),
@@ -76,7 +105,7 @@ export const SCHEMAS: Record<string, Schema> = {
       people: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
       places: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
       themes: arrayOf({ type: 'object' }, 'NodeSummary plus verses'),
-      crossReferences: arrayOf({ type: 'object' }, 'Empty until the cross-reference artefact is built'),
+      crossReferences: arrayOf(ref('CrossReference'), 'Cross references from these verses, most-supported first (the first 100)'),
       referencedBy: arrayOf({ type: 'object' }, 'NodeSummary plus predicate and verses: documents pointing at these verses'),
       note: string(),
     }),
@@ -153,18 +182,23 @@ export const SCHEMAS: Record<string, Schema> = {
     ),
     licence: ref('Licence'),
   }),
-  NodeSummary: object(['id', 'title', 'type', 'degree'], {
-    id: string('Site route, e.g. /people/isaac; strip the leading slash to use as a path'),
-    title: string(),
-    type: string('One of the twelve type values'),
-    description: string(),
-    degree: integer('Graph edges touching the document'),
-    lat: { type: 'number' },
-    lon: { type: 'number' },
-    strongs: string(),
-    osis: string(),
-    shareAlike: { const: true, description: 'Present, always true, only on CC BY-SA 4.0 documents' },
-  }),
+  NodeSummary: object(NODE_SUMMARY_REQUIRED, nodeSummaryProperties),
+  ListingItem: nodeSummaryWith(
+    [],
+    {
+      startYearAH: integer('Epochs: first year, Anno Hominis'),
+      endYearAH: integer('Epochs: last year, Anno Hominis'),
+      lengthYears: integer('Epochs'),
+      epochType: string('Epochs'),
+      number: integer('Commandments: the commandment number'),
+      polarity: { type: 'string', enum: ['positive', 'negative'], description: 'Commandments' },
+      verseCount: integer('People: verses naming the person; chapters: verses'),
+      occurrences: integer('Lexemes: occurrences in the text'),
+    },
+    'NodeSummary plus the sortable fields of its collection',
+  ),
+  NeighbourhoodNode: nodeSummaryWith(['distance'], { distance: integer('Hops from the root') }, 'NodeSummary plus its distance from the root'),
+  NearbyPlace: nodeSummaryWith(['distanceKm'], { distanceKm: { type: 'number', description: 'Great-circle kilometres from the centre' } }, 'NodeSummary plus its distance'),
   Relation: object(['predicate', 'target', 'targetType', 'title'], {
     predicate: string(),
     from: string('Verse the edge is anchored to, for chapter documents'),
@@ -173,8 +207,9 @@ export const SCHEMAS: Record<string, Schema> = {
     title: string(),
     surface: string(),
     note: string(),
+    verses: integer(),
     source: string('Which upstream dataset asserted the edge'),
-  }),
+  }, { additionalProperties: true, description: 'An outbound typed edge; further members may appear' }),
   InboundRelation: object(['predicate', 'statedAs', 'source'], {
     predicate: string('The inverse predicate, e.g. child-of'),
     statedAs: string('How the asserting document wrote it, e.g. parent-of'),
@@ -250,11 +285,7 @@ export const SCHEMAS: Record<string, Schema> = {
     offset: integer(),
     count: integer('Items in this page'),
     hasMore: { type: 'boolean' },
-    results: arrayOf(
-      ref('NodeSummary'),
-      'NodeSummary plus the sortable fields of the collection: startYearAH, endYearAH, lengthYears, epochType, number, ' +
-        'polarity, verseCount, occurrences',
-    ),
+    results: arrayOf(ref('ListingItem')),
     licence: ref('Licence'),
   }),
   SearchResults: object(['query', 'total', 'offset', 'count', 'results', 'licence'], {
@@ -290,7 +321,7 @@ export const SCHEMAS: Record<string, Schema> = {
     radiusKm: integer(),
     total: integer('Places inside the radius before the limit, the anchor excluded'),
     count: integer(),
-    results: arrayOf(ref('NodeSummary'), 'NodeSummary plus distanceKm (number), nearest first'),
+    results: arrayOf(ref('NearbyPlace'), 'Nearest first'),
     note: string(),
     licence: ref('Licence'),
   }),
@@ -301,7 +332,7 @@ export const SCHEMAS: Record<string, Schema> = {
     predicate: string('Echo of the predicate filter'),
     count: integer('Nodes returned'),
     truncated: { type: 'boolean', description: 'True when limit cut the walk short' },
-    nodes: arrayOf(ref('NodeSummary'), 'NodeSummary plus distance (integer hops from the root)'),
+    nodes: arrayOf(ref('NeighbourhoodNode')),
     edgeCount: integer(),
     edges: arrayOf(
       object(['source', 'target', 'kind'], {
@@ -358,17 +389,30 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   ServiceIndex: object(
     [
-      'name', 'version', 'description', 'endpoints', 'collections', 'openapi', 'mcp', 'status', 'clients', 'auth', 'sandbox',
-      'errors', 'rateLimit', 'caching', 'requestId', 'pricing', 'licence',
+      'name', 'version', 'description', 'endpoints', 'collections', 'openapi', 'reference', 'mcp', 'tools', 'status', 'clients',
+      'auth', 'sandbox', 'errors', 'rateLimit', 'caching', 'requestId', 'pricing', 'licence',
     ],
     {
       name: string(),
       version: { const: '1' },
       description: string(),
       endpoints: { type: 'object', additionalProperties: string(), description: 'Route (relative to /api/v1) → one-line description' },
-      collections: arrayOf(object(['type', 'example', 'list'], { type: string(), route: string(), example: string(), list: string() })),
+      collections: arrayOf(
+        object(['type', 'example', 'list'], { type: string(), route: string(), example: string(), list: string(), note: string() }),
+      ),
       openapi: string(),
+      reference: string('The API reference page for people'),
       mcp: { type: ['string', 'null'] },
+      mcpNote: string(),
+      tools: arrayOf(
+        object(['name', 'method', 'path', 'summary'], {
+          name: string('The tool name, equal to the operationId'),
+          method: { const: 'GET' },
+          path: string('Relative to /api/v1, as in the OpenAPI document'),
+          summary: string(),
+        }),
+        'The assistant tools: each is one operation of the OpenAPI document',
+      ),
       status: string(),
       clients: arrayOf(string()),
       auth: object(['required', 'scheme', 'note'], { required: { type: 'boolean' }, scheme: { type: 'null' }, note: string() }),
@@ -380,6 +424,11 @@ export const SCHEMAS: Record<string, Schema> = {
         retryable: arrayOf(string()),
       }),
       rateLimit: object(['limit', 'window', 'scope', 'note'], { limit: integer(), window: string(), scope: string(), note: string() }),
+      data: object(['dataVersion', 'bundleGenerated', 'note'], {
+        dataVersion: string('The data version served now; changes when a new build is switched to'),
+        bundleGenerated: { type: 'string', format: 'date-time' },
+        note: string(),
+      }),
       caching: object(['etag', 'note'], { etag: { type: 'boolean' }, note: string() }),
       requestId: object(['note'], { note: string() }),
       pricing: object(['free', 'metered', 'minimumContract', 'creditCardRequired', 'publicPricing', 'note'], {
@@ -402,7 +451,7 @@ export const SCHEMAS: Record<string, Schema> = {
         dataset: check,
         verses: check,
         scriptureSearch: check,
-        memory: check,
+        memory: memoryCheck,
       }),
       uptime: object(['last24Hours', 'last30Days', 'last90Days', 'sampleIntervalSeconds', 'note'], {
         last24Hours: uptimeWindow,
@@ -415,7 +464,8 @@ export const SCHEMAS: Record<string, Schema> = {
       datasets: {
         type: 'object',
         required: ['interlinear', 'connections'],
-        additionalProperties: { type: 'string', enum: ['available', 'unavailable'] },
+        properties: { interlinear: ref('DatasetAvailability'), connections: ref('DatasetAvailability') },
+        additionalProperties: ref('DatasetAvailability'),
         description: '`available` means the optional dataset is built',
       },
       dataVersion: string(),
@@ -429,10 +479,201 @@ export const SCHEMAS: Record<string, Schema> = {
       licence: ref('Licence'),
     },
   ),
+  InterlinearEntry: object(['english', 'strongs'], {
+    english: string('The English segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`'),
+    englishRange: object(['first', 'last'], { first: integer(), last: integer() }, {
+      description: '0-based, inclusive indexes of the words of the verse `text` (split on spaces) this entry produced; absent for a marker',
+    }),
+    strongs: string('Strong number, e.g. H7225, G3056'),
+    word: string('The original-language word'),
+    transliteration: string(),
+    morphology: string('The morphology spelled out in words'),
+    morphologyCode: string('The OSHB or Robinson code it spells out (`HR/Ncfsa`, `N-NSM`)'),
+    language: { type: 'string', enum: ['hebrew', 'aramaic', 'greek'] },
+    lexeme: ref('NodeSummary'),
+  }),
+  InterlinearVerse: object(['verse', 'osis', 'text', 'entries'], {
+    verse: integer(),
+    osis: string(),
+    text: string('The interlinear edition of the BSB English; can differ slightly from /passage'),
+    entries: arrayOf(ref('InterlinearEntry'), 'In English order'),
+  }),
+  Interlinear: object(['osis', 'reference', 'url', 'book', 'verses', 'note', 'licence'], {
+    osis: string(),
+    reference: string(),
+    url: string(),
+    book: ref('BookSummary'),
+    verseCount: integer('Chapter requests: verse slots of the chapter'),
+    versesWithoutData: arrayOf(integer(), 'Chapter requests: verses of the chapter without interlinear data'),
+    verses: arrayOf(ref('InterlinearVerse'), 'The verse asked for, or every verse of the chapter with data'),
+    note: string(),
+    shareAlike: { const: true, description: 'Present, always true, when the answer is CC BY-SA 4.0 (New Testament, OpenGNT)' },
+    licence: ref('Licence'),
+  }),
+  CrossReference: object(['from', 'target', 'targetOsis', 'votes'], {
+    from: string('The verse the reference starts from (OSIS)'),
+    target: string('Site route of the target\'s first verse, with a verse anchor'),
+    targetOsis: string('The target verse or range, full OSIS on both sides (`1John.4.9-1John.4.10`)'),
+    votes: integer('Reconstructed from a stored confidence of votes/200 capped at 1: saturates at 200'),
+  }),
+  CrossReferences: object(['osis', 'minVotes', 'threshold', 'count', 'total', 'references', 'note', 'licence'], {
+    osis: string('The verse or chapter asked for'),
+    minVotes: integer('The vote filter applied (0 to 200)'),
+    threshold: integer('The vote floor applied when the data was built: no reference below it exists'),
+    count: integer('References in this answer'),
+    total: integer('References matching before the limit'),
+    references: arrayOf(ref('CrossReference'), 'Most-supported first'),
+    note: string('Scope: only materialised references are returned'),
+    licence: ref('Licence'),
+  }),
+  ConnectionWeight: object(['references', 'votes'], { references: integer(), votes: integer('Net votes summed, uncapped') }),
+  ConnectedChapter: object(['rank', 'osis', 'id', 'title', 'weight', 'references', 'outgoing', 'incoming', 'internal', 'partners'], {
+    rank: { type: ['integer', 'null'], description: '1-based rank by vote weight; null when no reference touches the chapter' },
+    osis: string(),
+    id: string('Site route of the chapter'),
+    title: string(),
+    testament,
+    weight: integer('Votes of the references touching the chapter (one inside it counted once)'),
+    references: integer('References touching the chapter (one inside it counted once)'),
+    outgoing: ref('ConnectionWeight'),
+    incoming: ref('ConnectionWeight'),
+    internal: ref('ConnectionWeight'),
+    partners: integer('Distinct other chapters joined to it, either way'),
+    of: integer('Chapters with a rank (only on `chapter`)'),
+    referencesOut: arrayOf({ type: 'object' }, 'Only on `chapter`: the chapters it cites, strongest first'),
+    referencesIn: arrayOf({ type: 'object' }, 'Only on `chapter`: the chapters citing it, strongest first'),
+  }),
+  BookRef: object(['id', 'name', 'slug', 'testament'], { id: string('OSIS book id'), name: string(), slug: string(), testament }),
+  Connections: object(['totals', 'threshold', 'topChapters', 'topBookPairs', 'note', 'licence'], {
+    totals: object(['references', 'distinctPairs', 'arcs', 'selfPairs', 'crossTestament', 'chapters', 'generated', 'source'], {
+      references: integer('Rows that resolved to a chapter pair'),
+      distinctPairs: integer('Distinct directed chapter pairs'),
+      arcs: integer('Pairs minus self-pairs'),
+      selfPairs: integer('Pairs joining a chapter to itself'),
+      crossTestament: integer('Arcs joining an Old and a New Testament chapter'),
+      chapters: integer('Chapters at either end of a pair'),
+      generated: { type: 'string', format: 'date-time', description: 'When the data was generated' },
+      source: string('Site route of the dataset the aggregate is computed from'),
+    }),
+    threshold: integer('The vote floor of the references aggregated'),
+    topChapters: arrayOf(ref('ConnectedChapter'), 'Most-connected chapters, by vote weight'),
+    topBookPairs: arrayOf(
+      object(['rank', 'from', 'to', 'references', 'votes'], { rank: integer(), from: ref('BookRef'), to: ref('BookRef'), references: integer(), votes: integer() }),
+      'Strongest pairs of two different books (citing → cited)',
+    ),
+    book: { type: 'object', description: 'Only with `book`: the book, its outgoing, incoming and internal weights' },
+    referencesOut: arrayOf({ type: 'object' }, 'Only with `book`: the books it cites, strongest first'),
+    referencesIn: arrayOf({ type: 'object' }, 'Only with `book`: the books citing it, strongest first'),
+    chapter: ref('ConnectedChapter'),
+    note: string(),
+    licence: ref('Licence'),
+  }),
+  Changelog: object(['bundleGenerated', 'indexBuilt', 'okfVersion', 'log', 'note', 'url', 'licence'], {
+    bundleGenerated: { type: 'string', format: 'date-time', description: 'When the data was last ingested: the timestamp to cite or cache on' },
+    indexBuilt: { type: 'string', format: 'date-time', description: 'When this server process built its index; changes on every restart' },
+    okfVersion: string(),
+    dataVersion: string('Identifies the data version (ETags derive from it)'),
+    log: { type: ['string', 'null'], description: 'The knowledge base log, markdown; null when the bundle has none' },
+    note: string(),
+    url: string('Site route of the log'),
+    licence: ref('Licence'),
+  }),
+  ReferencePage: { type: 'string', contentMediaType: 'text/html', description: 'The API reference page (HTML)' },
+  ReferenceAsset: { type: 'string', description: 'A script, style sheet or icon of the reference page' },
+  WebhookRegistration: object(['url'], {
+    url: { type: 'string', format: 'uri', maxLength: 2048, description: 'https; its host must resolve only to public addresses; redirects are not followed' },
+    events: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', enum: ['data.updated', 'status.degraded'] },
+      description: 'The events to receive; all of them when absent',
+    },
+  }, { additionalProperties: false }),
+  WebhookDelivery: object(['at', 'eventId', 'event', 'test', 'ok', 'attempts', 'status'], {
+    at: { type: 'string', format: 'date-time', description: 'When the last attempt ended' },
+    eventId: string('The payload `id` (evt_…)'),
+    event: { type: 'string', enum: ['data.updated', 'status.degraded'] },
+    test: { type: 'boolean' },
+    ok: { type: 'boolean', description: 'True when an attempt was answered 2xx' },
+    attempts: integer('Attempts made: 1, plus up to 3 retries'),
+    status: { type: ['integer', 'null'], description: 'HTTP status of the last attempt; null when no answer came' },
+    error: string('Why the last attempt failed'),
+  }),
+  WebhookSubscription: object(['id', 'url', 'status', 'events', 'createdAt', 'consecutiveFailures', 'lastDelivery', 'disabledAt'], {
+    id: string('wh_…'),
+    url: string('The https URL deliveries are posted to'),
+    status: { type: 'string', enum: ['active', 'disabled'], description: '`active` on creation; `disabled` after 10 consecutive failed deliveries' },
+    events: { type: 'array', items: { type: 'string', enum: ['data.updated', 'status.degraded'] } },
+    createdAt: { type: 'string', format: 'date-time' },
+    consecutiveFailures: integer('Failed deliveries since the last successful one (test deliveries not counted)'),
+    lastDelivery: { oneOf: [ref('WebhookDelivery'), { type: 'null' }] },
+    disabledAt: { type: ['string', 'null'], format: 'date-time' },
+  }),
+  WebhookCreated: object(['subscription', 'secret', 'sandbox', 'note', 'licence'], {
+    subscription: ref('WebhookSubscription'),
+    secret: { type: 'string', pattern: '^whsec_', description: 'Signs every delivery and authorises this subscription; shown only in this answer' },
+    sandbox: { type: 'boolean', description: 'True when nothing was stored (sandbox=true)' },
+    note: string(),
+    licence: ref('Licence'),
+  }),
+  WebhookSubscriptionResponse: object(['subscription', 'licence'], { subscription: ref('WebhookSubscription'), licence: ref('Licence') }),
+  WebhookTestResult: object(['subscription', 'delivery', 'licence'], {
+    subscription: ref('WebhookSubscription'),
+    delivery: ref('WebhookDelivery'),
+    licence: ref('Licence'),
+  }),
+  WebhookDescription: object(['events', 'registration', 'subscription', 'payload', 'signature', 'delivery', 'limits', 'licence'], {
+    events: arrayOf(object(['name', 'description'], { name: { type: 'string', enum: ['data.updated', 'status.degraded'] }, description: string() })),
+    registration: { type: 'object', description: 'How to register: method, url, body members, sandbox, response' },
+    subscription: object(['read', 'delete', 'test', 'authorization', 'statuses'], {
+      read: string(),
+      delete: string(),
+      test: string(),
+      authorization: string(),
+      statuses: arrayOf(string()),
+      statusNote: string(),
+    }),
+    payload: object(['fields'], { fields: { type: 'object', additionalProperties: { type: 'string' } } }),
+    signature: object(['header', 'format', 'algorithm', 'key', 'signed'], {
+      header: { const: 'X-Service-Signature' },
+      format: string(),
+      algorithm: { const: 'HMAC-SHA256' },
+      key: string(),
+      signed: string(),
+      note: string(),
+    }),
+    delivery: object(['method', 'timeoutSeconds', 'redirects', 'retries', 'retryDelaysSeconds', 'disableAfterConsecutiveFailures'], {
+      method: { const: 'POST' },
+      contentType: string(),
+      headers: arrayOf(string()),
+      success: string(),
+      timeoutSeconds: { type: 'number' },
+      redirects: string(),
+      retries: integer(),
+      retryDelaysSeconds: arrayOf({ type: 'number' }),
+      disableAfterConsecutiveFailures: integer(),
+      addressCheck: string(),
+      tls: string(),
+    }),
+    limits: object(['maxActiveSubscriptions', 'registrationsPerHourPerAddress', 'testDeliveriesPerMinutePerSubscription', 'maxBodyBytes', 'maxUrlLength'], {
+      maxActiveSubscriptions: integer(),
+      registrationsPerHourPerAddress: integer(),
+      testDeliveriesPerMinutePerSubscription: integer(),
+      maxBodyBytes: integer(),
+      maxUrlLength: integer(),
+    }),
+    licence: ref('Licence'),
+  }),
   OpenApiDocument: {
     type: 'object',
     required: ['openapi', 'info', 'paths', 'x-licence'],
-    properties: { 'x-licence': ref('Licence') },
+    properties: {
+      openapi: { const: '3.1.0' },
+      info: { type: 'object' },
+      paths: { type: 'object' },
+      'x-licence': ref('Licence'),
+    },
+    additionalProperties: true,
     description: 'This document; its licence object is the `x-licence` extension',
   },
   Error: object(

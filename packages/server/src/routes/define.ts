@@ -1,5 +1,6 @@
 // What a route module declares: its path, its OpenAPI operation, its parameters and its handler.
 
+import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { AppConfig } from '../context.ts';
 import type { ParameterSpec, Query } from '../params.ts';
@@ -11,6 +12,8 @@ export interface RouteContext {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly app: AppConfig;
+  /** The request, for what the fields above do not carry (a write route's body and Authorization). */
+  readonly event: H3Event;
 }
 
 export interface RouteDefinition {
@@ -18,6 +21,17 @@ export interface RouteDefinition {
   readonly path: string;
   /** Extra absolute paths answering the same, e.g. the root `/openapi.json`. */
   readonly aliases?: readonly string[];
+  /**
+   * The method the route answers; default GET (HEAD with it). One path may carry one route per method.
+   * A POST or DELETE route's `handle` returns a `WriteReply`, answered uncached (write-route-handler.ts).
+   */
+  readonly method?: RouteMethod;
+  /** A POST or DELETE route's success statuses and what each means; default `{200: 'Success'}`. 204 has no body. */
+  readonly successStatuses?: Readonly<Record<number, string>>;
+  /** A POST route's JSON request body: a schema name under `components.schemas`. */
+  readonly requestBody?: { readonly schema: string; readonly description: string };
+  /** `webhook-secret`: the route needs `Authorization: Bearer <secret>` of the webhook subscription. */
+  readonly security?: 'webhook-secret';
   readonly operationId: string;
   /** One line: the service index lists it, the OpenAPI operation uses it as `summary`. */
   readonly summary: string;
@@ -25,6 +39,11 @@ export interface RouteDefinition {
   readonly parameters: readonly ParameterSpec[];
   /** Name of the 200 body schema under `components.schemas` of the OpenAPI document. */
   readonly responseSchema: string;
+  /**
+   * The media types of the 200 body when it is not JSON (the API reference page and its files): `handle`
+   * then returns a `MediaBody`, answered as it is with its own ETag, and not kept in the response cache.
+   */
+  readonly media?: readonly string[];
   /** Error statuses the route itself can answer, besides 405, 429 and 500 which every route can. */
   readonly errorStatuses: readonly number[];
   /**
@@ -33,6 +52,28 @@ export interface RouteDefinition {
    */
   readonly cache: 'data' | 'live';
   handle(context: RouteContext): unknown;
+}
+
+/** A 200 body that is not JSON, as the `handle` of a route with `media` returns it. */
+export interface MediaBody {
+  /** The Content-Type header, e.g. `text/html; charset=utf-8`. */
+  readonly contentType: string;
+  readonly body: Uint8Array;
+  /** A strong validator of these bytes. */
+  readonly etag: string;
+  readonly cacheControl: string;
+  /** Further response headers, lower-case names (e.g. `content-security-policy`). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type RouteMethod = 'GET' | 'POST' | 'DELETE';
+
+/** What the `handle` of a POST or DELETE route returns: the status, the JSON body (null for 204), extra headers. */
+export interface WriteReply {
+  readonly status: number;
+  readonly body: unknown;
+  /** Lower-case names, e.g. `location`. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export function defineRoute(route: RouteDefinition): RouteDefinition {

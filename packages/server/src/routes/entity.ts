@@ -22,8 +22,8 @@ const BODY: StringParameter = {
   name: 'body',
   in: 'query',
   required: false,
-  description: 'Include the markdown body (`true` or `false`, default false)',
-  enum: ['true', 'false'],
+  description: 'Include the markdown body (`true` or `false`, also `1` or `0`; default false)',
+  schema: { type: 'boolean', default: false },
 };
 const BACKLINKS: IntegerParameter = {
   kind: 'integer',

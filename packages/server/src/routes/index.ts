@@ -1,13 +1,17 @@
 // The route table: every resource this server answers, in the order the service index lists them.
 
+import { changelogRoute } from './changelog.ts';
+import { connectionsRoute } from './connections.ts';
 import type { RouteDefinition } from './define.ts';
 import { entityRoute } from './entity.ts';
 import { familyRoute } from './family.ts';
 import { graphRoute } from './graph.ts';
+import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
+import { referenceAssetRoute, referenceRoute } from './reference.ts';
 import { scriptureRoute } from './scripture.ts';
 import { searchRoute } from './search.ts';
 import { serviceIndexRoute } from './service-index.ts';
@@ -15,10 +19,21 @@ import { statsRoute } from './stats.ts';
 import { statusRoute } from './status.ts';
 import { tagsRoute } from './tags.ts';
 import { vocabularyRoute } from './vocabulary.ts';
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  describeWebhooksRoute,
+  getWebhookRoute,
+  testWebhookRoute,
+} from './webhooks.ts';
+import { xrefsRoute } from './xrefs.ts';
 
 export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
+  interlinearRoute,
+  xrefsRoute,
+  connectionsRoute,
   scriptureRoute,
   vocabularyRoute,
   statsRoute,
@@ -29,6 +44,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   familyRoute,
   nearbyRoute,
   graphRoute,
+  changelogRoute,
   statusRoute,
+  describeWebhooksRoute,
+  createWebhookRoute,
+  getWebhookRoute,
+  deleteWebhookRoute,
+  testWebhookRoute,
   openapiRoute,
+  referenceRoute,
+  referenceAssetRoute,
 ];

@@ -13,8 +13,22 @@ const PLACE: StringParameter = {
   description: 'Anchor place path (`places/jerusalem`); give this, or both lat and lon',
   example: 'places/jerusalem',
 };
-const LAT: StringParameter = { kind: 'string', name: 'lat', in: 'query', required: false, description: 'Latitude, -90 to 90 (a number)', example: '31.77' };
-const LON: StringParameter = { kind: 'string', name: 'lon', in: 'query', required: false, description: 'Longitude, -180 to 180 (a number)', example: '35.23' };
+const LAT: StringParameter = {
+  kind: 'string',
+  name: 'lat',
+  in: 'query',
+  required: false,
+  description: 'Latitude, -90 to 90; not a number or out of range is invalid_parameter',
+  schema: { type: 'number', minimum: -90, maximum: 90, examples: [31.77] },
+};
+const LON: StringParameter = {
+  kind: 'string',
+  name: 'lon',
+  in: 'query',
+  required: false,
+  description: 'Longitude, -180 to 180; not a number or out of range is invalid_parameter',
+  schema: { type: 'number', minimum: -180, maximum: 180, examples: [35.23] },
+};
 const RADIUS: IntegerParameter = { kind: 'integer', name: 'radius', description: 'Kilometres', minimum: 1, maximum: 20_000, default: 50 };
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Places to return', minimum: 1, maximum: 200, default: 25 };
 

@@ -13,6 +13,6 @@ export const openapiRoute = defineRoute({
   errorStatuses: [],
   cache: 'data',
   handle({ app }) {
-    return createOpenApiDocument(app.routes);
+    return createOpenApiDocument(app.routes, { rateLimit: app.rateLimit });
   },
 });

@@ -14,10 +14,11 @@ import {
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
-import type { ChapterRecord, GraphStore, ScriptureStore } from '../artefacts/types.ts';
+import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatRelation, formatSummary } from './summary.ts';
+import { formatCrossReference } from './xrefs.ts';
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -67,14 +68,19 @@ function formatChapterLink(canon: Canon, reference: Reference) {
   };
 }
 
+/** Cross references a passage's context lists at most (the /xrefs default). */
+const CONTEXT_CROSS_REFERENCES = 100;
+
 const CONTEXT_NOTE =
   'people, places and themes are the documents these verses mention or develop; referencedBy lists documents pointing at ' +
-  'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences is empty until the ' +
-  'cross-reference artefact is built.';
+  'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross ' +
+  `references from these verses, most-supported first (the first ${CONTEXT_CROSS_REFERENCES}; /xrefs/{osis} has every one ` +
+  'of a verse or chapter, with minVotes).';
 
 /** What the knowledge graph says about these verses of one chapter. */
-function createContext(graph: GraphStore, book: Book, chapter: number, from: number, to: number) {
+function createContext(graph: GraphStore, xrefs: CrossReferenceStore, book: Book, chapter: number, from: number, to: number) {
   const context = graph.verseContext(book, chapter, from, to);
+  const crossReferences = xrefs.find({ book, chapter, fromVerse: from, toVerse: to, minVotes: 0, limit: CONTEXT_CROSS_REFERENCES });
   return {
     people: context.people.map((entry) => ({
       ...formatSummary(entry.node),
@@ -87,13 +93,13 @@ function createContext(graph: GraphStore, book: Book, chapter: number, from: num
       ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
     })),
     themes: context.themes.map((entry) => ({ ...formatSummary(entry.node), verses: entry.verses })),
-    crossReferences: [],
+    crossReferences: crossReferences.items.map(formatCrossReference),
     referencedBy: context.referencedBy.map((entry) => ({ ...formatSummary(entry.node), predicate: entry.predicate, verses: entry.verses })),
     note: CONTEXT_NOTE,
   };
 }
 
-function createPassage(store: ScriptureStore, graph: GraphStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
+function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
   const { book, chapter } = reference;
   let verses: Verse[];
   if (reference.kind === 'verse') {
@@ -114,7 +120,7 @@ function createPassage(store: ScriptureStore, graph: GraphStore, reference: Excl
     ...(single?.omitted ? { omitted: true as const } : {}),
     verses: verses.map(formatVerse),
     chapter: formatChapterLink(store.canon, reference),
-    context: createContext(graph, book, chapter, verses[0]?.verse ?? 1, verses[verses.length - 1]?.verse ?? 1),
+    context: createContext(graph, xrefs, book, chapter, verses[0]?.verse ?? 1, verses[verses.length - 1]?.verse ?? 1),
     licence: PASSAGE_LICENCE,
   };
 }
@@ -158,6 +164,6 @@ export const passageRoute = defineRoute({
   handle({ dataSet, params }) {
     const store = dataSet.scripture;
     const reference = resolveReference(params.osis ?? '', store.canon);
-    return reference.kind === 'chapter' ? createChapter(store, reference) : createPassage(store, dataSet.graph, reference);
+    return reference.kind === 'chapter' ? createChapter(store, reference) : createPassage(store, dataSet.graph, dataSet.xrefs, reference);
   },
 });

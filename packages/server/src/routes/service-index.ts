@@ -3,7 +3,16 @@
 import { COLLECTIONS, ERROR_CODES, LICENCE, RETRYABLE_CODES } from '@skg/core';
 import { ERROR_DOCS } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
-import { API_BASE, defineRoute } from './define.ts';
+import { ASSISTANT_TOOLS } from './assistant-tools.ts';
+import { API_BASE, defineRoute, type RouteDefinition } from './define.ts';
+
+/** The assistant tools whose route exists: name (= operationId), method, path relative to /api/v1, summary. */
+function listAssistantTools(routes: readonly RouteDefinition[]) {
+  return ASSISTANT_TOOLS.flatMap((name) => {
+    const route = routes.find((candidate) => candidate.operationId === name);
+    return route ? [{ name, method: 'GET', path: route.path, summary: route.summary }] : [];
+  });
+}
 
 export const serviceIndexRoute = defineRoute({
   path: '/',
@@ -18,7 +27,9 @@ export const serviceIndexRoute = defineRoute({
     const endpoints: Record<string, string> = {};
     for (const route of app.routes) {
       const aliases = route.aliases?.length ? ` (also at ${route.aliases.join(', ')})` : '';
-      endpoints[route.path] = `${route.summary}${aliases}`;
+      // A path with several methods (/webhooks) lists each write method as `POST /webhooks`.
+      const key = (route.method ?? 'GET') === 'GET' ? route.path : `${route.method} ${route.path}`;
+      endpoints[key] = `${route.summary}${aliases}`;
     }
     const { limit, windowMs } = app.rateLimit;
     return {
@@ -56,9 +67,12 @@ export const serviceIndexRoute = defineRoute({
         }),
       ],
       openapi: `${API_BASE}/openapi.json`,
+      reference: `${API_BASE}/reference`,
       mcp: null,
       mcpNote:
-        'No MCP server is offered yet. The OpenAPI operationIds (search_scripture, get_passage, …) are the names its tools will take.',
+        'No MCP server is offered yet. `tools` lists the assistant tools by name: each is the operationId of one GET ' +
+        'operation of the OpenAPI document, which gives its parameters and response schema.',
+      tools: listAssistantTools(app.routes),
       status: `${API_BASE}/status`,
       clients: [
         'Any HTTP client: every endpoint is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
@@ -68,11 +82,17 @@ export const serviceIndexRoute = defineRoute({
       auth: {
         required: false,
         scheme: null,
-        note: 'No key, account, tier or token exists. A client that asks for a bearer token must be set to no authentication.',
+        note:
+          'No key, account, tier or token exists. A client that asks for a bearer token must be set to no authentication. ' +
+          'The one credential is a webhook subscription\'s own secret, returned once by POST /webhooks: it signs that ' +
+          'subscription\'s deliveries and, as Authorization: Bearer <secret>, reads, tests or deletes it.',
       },
       sandbox: {
-        note: 'Not needed: every endpoint here is a read without side effects, so the live service is safe to call while developing.',
-        webhooks: null,
+        note:
+          'Reads need no sandbox: every GET is without side effects, so the live service is safe to call while developing. ' +
+          'Webhook registration has one: POST /webhooks?sandbox=true validates a registration and answers the same shape, ' +
+          'storing and delivering nothing.',
+        webhooks: `${API_BASE}/webhooks?sandbox=true`,
       },
       errors: {
         docs: ERROR_DOCS,
@@ -88,6 +108,13 @@ export const serviceIndexRoute = defineRoute({
           'An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset ' +
           '(Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; ' +
           'crossing it answers 429 rate_limited with Retry-After.',
+      },
+      data: {
+        dataVersion: dataSet.manifest.dataVersion,
+        bundleGenerated: dataSet.manifest.bundleGenerated,
+        note:
+          'The data this server answers from now. A new build is switched to while serving; the data.updated webhook ' +
+          'announces it, and every ETag changes with dataVersion.',
       },
       caching: {
         etag: true,

@@ -1,6 +1,10 @@
-// The process's health record: runs the live checks periodically and keeps the uptime samples.
+// The process's health record: runs the live checks periodically and keeps the uptime samples, and
+// emits `status.degraded` when a sample turns degraded: a live check fails, or an optional dataset the
+// previous sample had is no longer available (a hot swap to a build without it). It is emitted on the
+// transition only, from a healthy sample to a degraded one, never again while samples stay degraded.
 
 import type { DataSet } from '../artefacts/types.ts';
+import type { ServiceEvents, StatusDegradedData } from '../events.ts';
 import { type CheckReport, runChecks } from './checks.ts';
 import { DAY_MS, UptimeRecorder, type UptimeWindow } from './uptime.ts';
 
@@ -11,6 +15,8 @@ export interface StatusMonitorOptions {
   readonly intervalMs?: number;
   /** Default 200 MB, the project's memory budget. */
   readonly memoryBudgetBytes?: number;
+  /** Where `status.degraded` is emitted. */
+  readonly events?: ServiceEvents;
 }
 
 export interface StatusMonitor {
@@ -18,7 +24,7 @@ export interface StatusMonitor {
   readonly intervalMs: number;
   /** Runs the live checks against a data set (the request's own, for /status). */
   check(dataSet: DataSet): Promise<CheckReport>;
-  /** Takes one sample now: checks the current data set and records the outcome. */
+  /** Takes one sample now: checks the current data set, records the outcome, emits `status.degraded` on the turn. */
   sample(): Promise<CheckReport>;
   uptime(): { readonly last24Hours: UptimeWindow; readonly last30Days: UptimeWindow; readonly last90Days: UptimeWindow };
   /** Samples now and then every interval; the timer does not keep the process alive. */
@@ -32,20 +38,47 @@ export function createStatusMonitor(options: StatusMonitorOptions): StatusMonito
   const memoryBudgetBytes = options.memoryBudgetBytes ?? 200 * 2 ** 20;
   const recorder = new UptimeRecorder(intervalMs);
   let timer: NodeJS.Timeout | undefined;
+  let degraded = false;
+  let previousDatasets: ReadonlySet<string> | undefined;
+
+  /** Optional datasets the previous sample had and this one has not. */
+  function lostDatasets(dataSet: DataSet): StatusDegradedData['failing'] {
+    const available = new Set(Object.keys(dataSet.datasets).filter((name) => dataSet.datasets[name]));
+    const lost = [...(previousDatasets ?? [])].filter((name) => !available.has(name)).sort();
+    previousDatasets = available;
+    return lost.map((name) => ({
+      name,
+      detail: `the optional dataset '${name}' is no longer available: its endpoint answers 503 dataset_unavailable`,
+    }));
+  }
+
+  function noteSample(failing: StatusDegradedData['failing']): void {
+    const isDegraded = failing.length > 0;
+    if (isDegraded && !degraded) options.events?.emit('status.degraded', { status: 'degraded', failing });
+    degraded = isDegraded;
+  }
 
   const monitor: StatusMonitor = {
     startedAt: now(),
     intervalMs,
     check: (dataSet) => runChecks(dataSet, { memoryBudgetBytes }),
     async sample() {
+      const dataSet = options.getDataSet();
+      const lost = lostDatasets(dataSet);
       let report: CheckReport;
       try {
-        report = await monitor.check(options.getDataSet());
-      } catch {
+        report = await monitor.check(dataSet);
+      } catch (error) {
         recorder.record(false, now());
+        const detail = `the status checks could not run: ${error instanceof Error ? error.message : String(error)}`;
+        noteSample([{ name: 'checks', detail }, ...lost]);
         throw new Error('the status checks could not run');
       }
       recorder.record(report.status === 'ok', now());
+      const failed = Object.entries(report.checks)
+        .filter(([, check]) => check.status === 'fail')
+        .map(([name, check]) => ({ name, detail: check.detail }));
+      noteSample([...failed, ...lost]);
       return report;
     },
     uptime() {

@@ -1,0 +1,107 @@
+// The data set the server answers from, and the hot swap that replaces it with a new build of dist/.
+//
+// A swap is one assignment: requests that started before it keep the set they took at their start
+// (RequestState.dataSet) and finish on it; requests after it start on the new set. The old set is
+// dropped with its last request: its response cache, ETag base and status probe are keyed by the set
+// (WeakMaps), and the files it reads lazily stay readable through their open descriptors even when the
+// compiler removes its build directory (artefacts/artefact-file.ts). A build that does not verify
+// (verify-build.ts) is refused with its reasons logged, and the current set keeps serving.
+
+import type { DataSet } from '../artefacts/types.ts';
+import type { ServiceEvents } from '../events.ts';
+import { BuildRefusedError, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
+
+export type ReloadOutcome =
+  | {
+      readonly status: 'swapped';
+      readonly dataVersion: string;
+      readonly previousDataVersion: string;
+      readonly builtAt: string;
+      /** Verify, load, check and switch, milliseconds. */
+      readonly ms: number;
+    }
+  | { readonly status: 'unchanged'; readonly dataVersion: string }
+  | { readonly status: 'refused'; readonly dataVersion: string | undefined; readonly reasons: readonly string[] };
+
+export interface DataHolderOptions {
+  readonly distDir: string;
+  /** The set loaded at start-up. */
+  readonly initial: DataSet;
+  readonly loadDataSet: LoadDataSet;
+  /** Where `data.updated` is emitted after each swap. */
+  readonly events?: ServiceEvents;
+  /** Swap and refusal lines. */
+  readonly log: (line: string) => void;
+}
+
+export interface DataHolder {
+  /** The set a request starting now answers from. */
+  get(): DataSet;
+  /**
+   * Looks at the build `manifest.json` names now and switches to it when it is new and verifies.
+   * `trigger` says why (`watch`, `SIGHUP` …) in the log; `manual` triggers retry a build refused
+   * before, automatic ones do not log the same refusal twice. Calls while a reload runs are answered
+   * by one more reload after it, so the last change is never missed. Never rejects.
+   */
+  reload(trigger: string, options?: { readonly manual?: boolean }): Promise<ReloadOutcome>;
+}
+
+export function createDataHolder(options: DataHolderOptions): DataHolder {
+  // Not `options` itself in the closures below: it holds the initial set, which must be dropped with its last request.
+  const { distDir, loadDataSet, events, log } = options;
+  let current = options.initial;
+  let running: Promise<ReloadOutcome> | undefined;
+  let queued: Promise<ReloadOutcome> | undefined;
+  let queuedManual = false;
+  let lastRefusal: { readonly stamp: string; readonly outcome: ReloadOutcome } | undefined;
+
+  async function attempt(trigger: string, manual: boolean): Promise<ReloadOutcome> {
+    const started = performance.now();
+    const previous = current;
+    const named = await readManifestStamp(distDir);
+    if (named?.dataVersion === previous.manifest.dataVersion) return { status: 'unchanged', dataVersion: named.dataVersion };
+    if (!manual && named !== undefined && lastRefusal?.stamp === named.stamp) return lastRefusal.outcome;
+    try {
+      const { dataSet, builtAt } = await loadVerifiedBuild(distDir, loadDataSet);
+      const dataVersion = dataSet.manifest.dataVersion;
+      const previousDataVersion = previous.manifest.dataVersion;
+      if (dataVersion === previousDataVersion) return { status: 'unchanged', dataVersion };
+      current = dataSet;
+      lastRefusal = undefined;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      log(`skg: switched to data ${dataVersion} (was ${previousDataVersion}) in ${ms} ms [${trigger}]`);
+      events?.emit('data.updated', { dataVersion, previousDataVersion, builtAt, bundleGenerated: dataSet.manifest.bundleGenerated });
+      return { status: 'swapped', dataVersion, previousDataVersion, builtAt, ms };
+    } catch (error) {
+      const refused = error instanceof BuildRefusedError ? error : new BuildRefusedError([error instanceof Error ? error.message : String(error)]);
+      const outcome: ReloadOutcome = { status: 'refused', dataVersion: refused.dataVersion ?? named?.dataVersion, reasons: refused.reasons };
+      if (named !== undefined) lastRefusal = { stamp: named.stamp, outcome };
+      log(
+        `skg: refused the build in ${distDir}${outcome.dataVersion ? ` (data ${outcome.dataVersion})` : ''} [${trigger}]; ` +
+          `still serving data ${previous.manifest.dataVersion}:\n  - ${refused.reasons.join('\n  - ')}`,
+      );
+      return outcome;
+    }
+  }
+
+  function reload(trigger: string, reloadOptions: { readonly manual?: boolean } = {}): Promise<ReloadOutcome> {
+    const manual = reloadOptions.manual === true;
+    if (running === undefined) {
+      running = attempt(trigger, manual).finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    // The run under way may have read the manifest before this change: one more run after it.
+    queuedManual ||= manual;
+    queued ??= running.then(() => {
+      const again = { manual: queuedManual };
+      queued = undefined;
+      queuedManual = false;
+      return reload(trigger, again);
+    });
+    return queued;
+  }
+
+  return { get: () => current, reload };
+}

@@ -1,0 +1,83 @@
+// Proves the build `dist/manifest.json` names servable before a hot swap may switch to it: the checks
+// of `skg verify` (manifest readable and of this format version, every artefact present with its size
+// and sha256), the loader, then the data checks `/status` runs (a verse reads back, scripture search
+// finds it), which also warm the new set up before its first request.
+
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataSet } from '../artefacts/types.ts';
+import { formatDistProblem, inspectDist, MANIFEST_FILE } from '../artefacts/check-dist.ts';
+import { runChecks } from '../status/checks.ts';
+
+/** Loads a dist directory into a data set (the artefact loader, or a test's own). */
+export type LoadDataSet = (distDir: string) => Promise<DataSet>;
+
+export interface VerifiedBuild {
+  readonly dataSet: DataSet;
+  /** When the build switched `manifest.json` over (the file's modification time), ISO 8601. */
+  readonly builtAt: string;
+}
+
+/** A build that must not be served: every reason found, and its data version when the manifest named one. */
+export class BuildRefusedError extends Error {
+  readonly reasons: readonly string[];
+  readonly dataVersion: string | undefined;
+
+  constructor(reasons: readonly string[], dataVersion?: string) {
+    super(reasons.join('; '));
+    this.name = 'BuildRefusedError';
+    this.reasons = reasons;
+    this.dataVersion = dataVersion;
+  }
+}
+
+/** What the manifest names now, cheaply (no artefact read): its data version and the file's identity. */
+export async function readManifestStamp(distDir: string): Promise<{ readonly dataVersion: string; readonly stamp: string } | undefined> {
+  const file = path.join(path.resolve(distDir), MANIFEST_FILE);
+  try {
+    const [info, text] = await Promise.all([stat(file), readFile(file, 'utf8')]);
+    const dataVersion = (JSON.parse(text) as { dataVersion?: unknown }).dataVersion;
+    if (typeof dataVersion !== 'string') return undefined;
+    return { dataVersion, stamp: `${dataVersion} ${info.ino} ${info.mtimeMs} ${info.size}` };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies and loads the build `distDir` now names. Throws BuildRefusedError with every reason when the
+ * manifest is missing or invalid, of another format version, or names an artefact (required or
+ * optional) that is missing, of the wrong size or fails its checksum; when the loader refuses it; or
+ * when a data check fails on the loaded set.
+ */
+export async function loadVerifiedBuild(distDir: string, load: LoadDataSet): Promise<VerifiedBuild> {
+  const dir = path.resolve(distDir);
+  const { manifest, problems } = await inspectDist(dir, { checksums: true });
+  // A listed optional artefact that is broken is a broken build: the set it would replace may serve it.
+  if (!manifest || problems.length > 0) throw new BuildRefusedError(problems.map(formatDistProblem), manifest?.dataVersion);
+  const builtAt = await stat(path.join(dir, MANIFEST_FILE)).then(
+    (info) => info.mtime.toISOString(),
+    () => new Date().toISOString(),
+  );
+
+  let dataSet: DataSet;
+  try {
+    dataSet = await load(dir);
+  } catch (error) {
+    throw new BuildRefusedError([error instanceof Error ? error.message : String(error)], manifest.dataVersion);
+  }
+  if (dataSet.manifest.dataVersion !== manifest.dataVersion) {
+    throw new BuildRefusedError(
+      [`${MANIFEST_FILE} changed while the build was checked (${manifest.dataVersion}, then ${dataSet.manifest.dataVersion})`],
+      dataSet.manifest.dataVersion,
+    );
+  }
+
+  // Memory is the process's, not the build's: only the data checks decide.
+  const report = await runChecks(dataSet, { memoryBudgetBytes: Number.POSITIVE_INFINITY });
+  const failed = Object.entries(report.checks)
+    .filter(([, check]) => check.status === 'fail')
+    .map(([name, check]) => `the ${name} check failed: ${check.detail}`);
+  if (failed.length > 0) throw new BuildRefusedError(failed, manifest.dataVersion);
+  return { dataSet, builtAt };
+}

@@ -1,0 +1,38 @@
+// GET /changelog: when the data was generated, when this process built its index, and the bundle's log.
+
+import { LICENCE } from '@skg/core';
+import { defineRoute } from './define.ts';
+
+/** The site route of the bundle's root `log.md`. */
+export const CHANGELOG_URL = '/log';
+
+const NOTE =
+  'bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when ' +
+  'this server process loaded and indexed the data, and changes on every restart. log is the bundle\'s log.md (markdown, ' +
+  'newest entry first; null when the bundle has none). Subscribe to the data.updated webhook event instead of polling.';
+
+export const changelogRoute = defineRoute({
+  path: '/changelog',
+  operationId: 'get_changelog',
+  summary: 'When the data was generated and indexed, and the log of the knowledge base',
+  description:
+    '`bundleGenerated` is the data generation time to cite or cache on; `indexBuilt` is this process\'s index-build time ' +
+    '(changes on every restart); `log` is the bundle\'s markdown log.',
+  parameters: [],
+  responseSchema: 'Changelog',
+  errorStatuses: [],
+  cache: 'data',
+  handle({ dataSet }) {
+    const { manifest, changelog } = dataSet;
+    return {
+      bundleGenerated: manifest.bundleGenerated,
+      indexBuilt: dataSet.loadedAt.toISOString(),
+      okfVersion: manifest.okfVersion,
+      dataVersion: manifest.dataVersion,
+      log: changelog.log,
+      note: NOTE,
+      url: CHANGELOG_URL,
+      licence: LICENCE,
+    };
+  },
+});

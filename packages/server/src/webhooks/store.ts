@@ -1,0 +1,174 @@
+// Where webhook subscriptions live: an unstorage storage over its file-system driver (default), Redis
+// (several server processes share one store), or memory (tests; nothing survives the process).
+//
+// Keys: `webhooks:subscriptions:<id>` (the record, JSON), `webhooks:meta:<name>`. Under the fs driver
+// they are files below `<dir>/webhooks/`; under Redis they are prefixed `skg:`.
+//
+// `claim` is the one operation unstorage has no atomic form of: "first caller wins" for a key for a
+// while. The dispatcher claims each (event, subscription) pair, so when several processes see the
+// same event (each swaps to the same new build) exactly one of them delivers it. It uses what each
+// backend offers: Redis `SET NX PX`, an exclusive file create, a map.
+
+import { createHash } from 'node:crypto';
+import { mkdir, open, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { createStorage, type Storage } from 'unstorage';
+import fsDriver from 'unstorage/drivers/fs';
+import memoryDriver from 'unstorage/drivers/memory';
+import { isStoredSubscription, type StoredSubscription } from './subscription.ts';
+
+export type WebhookStoreConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'fs'; readonly dir: string }
+  | { readonly kind: 'redis'; readonly url: string };
+
+export interface WebhookStore {
+  /** `fs <dir>`, `redis <host>` or `memory`: for the start-up line. */
+  readonly description: string;
+  readonly kind: WebhookStoreConfig['kind'];
+  get(id: string): Promise<StoredSubscription | null>;
+  set(record: StoredSubscription): Promise<void>;
+  remove(id: string): Promise<void>;
+  list(): Promise<StoredSubscription[]>;
+  getMeta(name: string): Promise<string | null>;
+  setMeta(name: string, value: string): Promise<void>;
+  /** True for the first caller of `key` within `ttlMs` (across every process sharing the store). */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const SUBSCRIPTIONS = 'webhooks:subscriptions';
+const META = 'webhooks:meta';
+/** How long a start-up waits for Redis before failing. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** A store in process memory: tests, and `createApp` without a store. */
+export function createMemoryWebhookStore(): WebhookStore {
+  return wrap(createStorage({ driver: memoryDriver() }), 'memory', 'memory', createMemoryClaims());
+}
+
+export async function createWebhookStore(config: WebhookStoreConfig): Promise<WebhookStore> {
+  if (config.kind === 'memory') return createMemoryWebhookStore();
+  if (config.kind === 'fs') {
+    const dir = path.resolve(config.dir);
+    await mkdir(path.join(dir, 'webhooks'), { recursive: true, mode: 0o700 });
+    return wrap(createStorage({ driver: fsDriver({ base: dir }) }), 'fs', `fs ${dir}`, createFileClaims(path.join(dir, 'webhooks', 'claims')));
+  }
+  // Loaded only when asked for: ioredis is not needed by a single process.
+  const { default: redisDriver } = await import('unstorage/drivers/redis');
+  const driver = redisDriver({ url: config.url, base: 'skg', maxRetriesPerRequest: 2, connectTimeout: CONNECT_TIMEOUT_MS });
+  const redis = driver.getInstance?.();
+  if (!redis) throw new Error('the unstorage redis driver gave no client');
+  const store = wrap(createStorage({ driver }), 'redis', `redis ${redactUrl(config.url)}`, {
+    async claim(key, ttlMs) {
+      return (await redis.set(`skg:webhooks:claims:${key}`, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
+    },
+  });
+  try {
+    await withTimeout(redis.ping(), CONNECT_TIMEOUT_MS, `no answer from ${redactUrl(config.url)} within ${CONNECT_TIMEOUT_MS} ms`);
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw new Error(`cannot use the webhook store at ${redactUrl(config.url)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return store;
+}
+
+interface Claims {
+  claim(key: string, ttlMs: number): Promise<boolean>;
+}
+
+function wrap(storage: Storage, kind: WebhookStoreConfig['kind'], description: string, claims: Claims): WebhookStore {
+  return {
+    kind,
+    description,
+    async get(id) {
+      const value = await storage.getItem(`${SUBSCRIPTIONS}:${id}`);
+      return isStoredSubscription(value) ? value : null;
+    },
+    async set(record) {
+      await storage.setItem(`${SUBSCRIPTIONS}:${record.id}`, record as never);
+    },
+    async remove(id) {
+      await storage.removeItem(`${SUBSCRIPTIONS}:${id}`);
+    },
+    async list() {
+      const keys = await storage.getKeys(SUBSCRIPTIONS);
+      if (keys.length === 0) return [];
+      const items = await storage.getItems(keys);
+      return items.map((item) => item.value).filter(isStoredSubscription);
+    },
+    async getMeta(name) {
+      const value = await storage.getItem(`${META}:${name}`);
+      return typeof value === 'string' ? value : null;
+    },
+    async setMeta(name, value) {
+      // Stored as a JSON string so a value that looks like a number stays a string.
+      await storage.setItem(`${META}:${name}`, JSON.stringify(value) as never);
+    },
+    claim: (key, ttlMs) => claims.claim(hashKey(key), ttlMs),
+    async close() {
+      await storage.dispose();
+    },
+  };
+}
+
+function createMemoryClaims(): Claims {
+  const until = new Map<string, number>();
+  return {
+    async claim(key, ttlMs) {
+      const now = Date.now();
+      for (const [k, expires] of until) if (expires <= now) until.delete(k);
+      if (until.has(key)) return false;
+      until.set(key, now + ttlMs);
+      return true;
+    },
+  };
+}
+
+/** An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced once. */
+function createFileClaims(dir: string): Claims {
+  return {
+    async claim(key, ttlMs) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const file = path.join(dir, key);
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        try {
+          const handle = await open(file, 'wx', 0o600);
+          await handle.close();
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        const info = await stat(file).catch(() => null);
+        if (info !== null && Date.now() - info.mtimeMs < ttlMs) return false;
+        await unlink(file).catch(() => undefined);
+      }
+      return false;
+    },
+  };
+}
+
+/** Claim keys become file names and Redis keys: a fixed-length hash of whatever the caller passed. */
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'redis';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

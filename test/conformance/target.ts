@@ -1,0 +1,63 @@
+// The apps the conformance suite runs against, over one data set: the app as served, the same with a
+// rate limit of one request, optionally one over a build without the optional artefacts, and the
+// values the webhook examples need (two subscriptions: one to read and test, one to delete).
+//
+// Webhooks never leave the process here: host names resolve from a table (`hooks.example.com` is
+// public, `private.example.com` private) and a delivery is answered 204 without a connection.
+
+import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { createWebhooks, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
+import { createTestApp, request } from '../helpers/app.ts';
+import type { ConformanceTarget } from './run.ts';
+
+const HOSTS: Readonly<Record<string, readonly string[]>> = {
+  'hooks.example.com': ['93.184.216.34'],
+  'private.example.com': ['10.1.2.3'],
+};
+
+function createOfflineWebhooks(): Webhooks {
+  return createWebhooks({
+    resolveHost: async (hostname) => {
+      const addresses = HOSTS[hostname];
+      if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return addresses;
+    },
+    send: async () => ({ ok: true, status: 204, durationMs: 1 }),
+  });
+}
+
+export interface OpenTarget extends ConformanceTarget {
+  close(): Promise<void>;
+}
+
+async function registerWebhook(target: Pick<ConformanceTarget, 'app'>): Promise<{ id: string; secret: string }> {
+  const response = await request(target.app, '/api/v1/webhooks', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'https://hooks.example.com/scripture-graph' }),
+  });
+  if (response.status !== 201) throw new Error(`registering a webhook answered ${response.status}: ${response.text}`);
+  return { id: response.body.subscription.id, secret: response.body.secret };
+}
+
+export async function openConformanceTarget(
+  data: ConformanceTarget['data'],
+  dataSet: DataSet,
+  options: { readonly withoutOptional?: DataSet; readonly requireEveryStatus: boolean },
+): Promise<OpenTarget> {
+  const webhooks = [createOfflineWebhooks(), createOfflineWebhooks(), createOfflineWebhooks()] as const;
+  const app = createTestApp(dataSet, { webhooks: webhooks[0] });
+  const kept = await registerWebhook({ app });
+  const deletable = await registerWebhook({ app });
+  return {
+    data,
+    requireEveryStatus: options.requireEveryStatus,
+    app,
+    limitedApp: createTestApp(dataSet, { webhooks: webhooks[1], rateLimit: { limit: 1, windowMs: 60_000 } }),
+    ...(options.withoutOptional ? { withoutOptionalApp: createTestApp(options.withoutOptional, { webhooks: webhooks[2] }) } : {}),
+    placeholders: { webhookId: kept.id, webhookSecret: kept.secret, deletableId: deletable.id, deletableSecret: deletable.secret },
+    async close() {
+      await Promise.all(webhooks.map((instance) => instance.close()));
+    },
+  };
+}

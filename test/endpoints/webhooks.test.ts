@@ -1,0 +1,367 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { H3 } from 'h3';
+import { serve } from '../../packages/server/src/serve.ts';
+import { createWebhooks, type WebhookOptions, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
+import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
+import { createTestApp, get, request, type TestResponse } from '../helpers/app.ts';
+import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
+
+after(removeTempDirs);
+
+const NAMES: Record<string, string[]> = {
+  'hooks.example.org': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+  'internal.example.org': ['10.0.0.7'],
+};
+
+/** Webhooks whose DNS answers from NAMES (no network in tests); everything else as in production. */
+function createTestWebhooks(options: Partial<WebhookOptions> = {}): Webhooks {
+  return createWebhooks({
+    resolveHost: async (host) => {
+      const addresses = NAMES[host];
+      if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      return addresses;
+    },
+    logError: () => undefined,
+    ...options,
+  });
+}
+
+function setup(options: Partial<WebhookOptions> = {}) {
+  const webhooks = createTestWebhooks(options);
+  const app = createTestApp(createMemoryDataSet(), { webhooks });
+  return { app, webhooks };
+}
+
+function post(app: H3, path: string, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+  return request(app, `/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+describe('GET /webhooks', () => {
+  it('describes the events, the signature scheme, delivery and the limits', async () => {
+    const { app } = setup();
+    const response = await get(app, '/webhooks');
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body.events.map((event: { name: string }) => event.name), ['data.updated', 'status.degraded']);
+    assert.equal(response.body.signature.header, 'X-Service-Signature');
+    assert.equal(response.body.signature.algorithm, 'HMAC-SHA256');
+    assert.equal(response.body.delivery.retries, 3);
+    assert.deepEqual(response.body.delivery.retryDelaysSeconds, [60, 300, 1800]);
+    assert.equal(response.body.delivery.disableAfterConsecutiveFailures, 10);
+    assert.deepEqual(response.body.subscription.statuses, ['active', 'disabled']);
+    assert.equal(response.body.limits.maxActiveSubscriptions, 10_000);
+    assert.ok(response.body.licence);
+    assert.ok(response.headers.get('etag'));
+  });
+});
+
+describe('the service index on webhooks', () => {
+  it('lists the webhook operations with their methods and names the registration sandbox', async () => {
+    const { app } = setup();
+    const { body } = await get(app, '/');
+    for (const key of ['/webhooks', 'POST /webhooks', '/webhooks/{id}', 'DELETE /webhooks/{id}', 'POST /webhooks/{id}/test']) {
+      assert.equal(typeof body.endpoints[key], 'string', key);
+    }
+    assert.equal(body.sandbox.webhooks, '/api/v1/webhooks?sandbox=true');
+    assert.match(body.auth.note, /secret/);
+  });
+});
+
+describe('POST /webhooks', () => {
+  it('registers an active subscription to every event, answering 201 with Location and the secret once', async () => {
+    const { app } = setup();
+    const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/skg#ignored' });
+    assert.equal(response.status, 201);
+    const { subscription, secret, sandbox } = response.body;
+    assert.match(subscription.id, /^wh_[0-9a-f]{24}$/);
+    assert.equal(subscription.url, 'https://hooks.example.org/skg');
+    assert.equal(subscription.status, 'active');
+    assert.deepEqual(subscription.events, ['data.updated', 'status.degraded']);
+    assert.ok(!Number.isNaN(Date.parse(subscription.createdAt)));
+    assert.match(secret, /^whsec_/);
+    assert.equal(sandbox, false);
+    assert.equal(response.headers.get('location'), `/api/v1/webhooks/${subscription.id}`);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.ok(response.headers.get('etag'));
+    assert.ok(response.headers.get('x-ratelimit-remaining'));
+
+    const read = await get(app, `/webhooks/${subscription.id}`, bearer(secret));
+    assert.equal(read.status, 200);
+    assert.deepEqual(read.body.subscription, subscription);
+    assert.ok(!read.text.includes(secret), 'the secret is never shown again');
+    assert.equal(read.headers.get('cache-control'), 'no-store');
+  });
+
+  it('keeps the events asked for, once each, in a fixed order', async () => {
+    const { app } = setup();
+    const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/', events: ['status.degraded', 'status.degraded'] });
+    assert.equal(response.status, 201);
+    assert.deepEqual(response.body.subscription.events, ['status.degraded']);
+  });
+
+  it('answers 400 invalid_parameter on url for http, loopback, link-local metadata and private targets', async () => {
+    const { app } = setup();
+    const table: Array<[string, RegExp]> = [
+      ['http://hooks.example.org/', /https/],
+      ['https://127.0.0.1/', /127\.0\.0\.1 is a loopback address/],
+      ['https://[::1]/', /::1 is a loopback address/],
+      ['https://169.254.169.254/', /metadata/],
+      ['https://internal.example.org/', /resolves to 10\.0\.0\.7, a private address/],
+      ['https://0x7f.1/', /loopback/],
+      ['https://[::ffff:127.0.0.1]/', /loopback/],
+      ['https://nowhere.example.org/', /does not resolve/],
+    ];
+    for (const [url, message] of table) {
+      const response = await post(app, '/webhooks', { url });
+      assert.equal(response.status, 400, url);
+      assert.equal(response.body.code, 'invalid_parameter', url);
+      assert.equal(response.body.param, 'url', url);
+      assert.match(response.body.error, message, url);
+    }
+  });
+
+  it('refuses a name the system resolver maps to loopback (localhost)', async () => {
+    const webhooks = createWebhooks({ logError: () => undefined });
+    const app = createTestApp(createMemoryDataSet(), { webhooks });
+    const response = await post(app, '/webhooks', { url: 'https://localhost:8443/hook' });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.code, 'invalid_parameter');
+    assert.match(response.body.error, /localhost resolves to .*loopback/);
+  });
+
+  it('answers 400 unknown_value with the available events for an unknown event', async () => {
+    const { app } = setup();
+    const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/', events: ['data.updated', 'data.deleted'] });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.code, 'unknown_value');
+    assert.equal(response.body.param, 'events');
+    assert.deepEqual(response.body.available, ['data.updated', 'status.degraded']);
+  });
+
+  it('answers 400 for a body it cannot use, naming what is wrong', async () => {
+    const { app } = setup();
+    const table: Array<[unknown, string, string]> = [
+      [{}, 'missing_parameter', 'url'],
+      [{ url: 42 }, 'invalid_parameter', 'url'],
+      [{ url: 'https://hooks.example.org/', events: [] }, 'invalid_parameter', 'events'],
+      [{ url: 'https://hooks.example.org/', events: 'data.updated' }, 'invalid_parameter', 'events'],
+      [{ url: 'https://hooks.example.org/', event: ['data.updated'] }, 'invalid_parameter', 'event'],
+      [[{ url: 'https://hooks.example.org/' }], 'invalid_parameter', 'body'],
+      ['{"url": ', 'invalid_parameter', 'body'],
+      ['', 'invalid_parameter', 'body'],
+    ];
+    for (const [body, code, param] of table) {
+      const response = await post(app, '/webhooks', body);
+      const label = JSON.stringify(body);
+      assert.equal(response.status, 400, label);
+      assert.equal(response.body.code, code, label);
+      assert.equal(response.body.param, param, label);
+    }
+  });
+
+  it('answers 415 for a body that is not declared JSON, and 413 for one over the limit', async () => {
+    const { app } = setup({ limits: { maxBodyBytes: 512 } });
+    const form = await post(app, '/webhooks', 'url=https://hooks.example.org/', { 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(form.status, 415);
+    assert.equal(form.body.code, 'invalid_parameter');
+    assert.equal(form.body.param, 'Content-Type');
+    const large = await post(app, '/webhooks', { url: `https://hooks.example.org/${'a'.repeat(600)}` });
+    assert.equal(large.status, 413);
+    assert.equal(large.body.code, 'invalid_parameter');
+    assert.equal(large.body.param, 'body');
+    const chunked = await request(app, '/api/v1/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`{"url": "https://hooks.example.org/${'b'.repeat(600)}"}`));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(chunked.status, 413, 'a body without Content-Length is cut at the limit too');
+  });
+
+  it('with sandbox=true validates the same way and answers the same shape, storing nothing', async () => {
+    const { app } = setup();
+    const response = await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/', events: ['data.updated'] });
+    assert.equal(response.status, 200);
+    assert.equal(response.body.sandbox, true);
+    assert.deepEqual(Object.keys(response.body).sort(), ['licence', 'note', 'sandbox', 'secret', 'subscription']);
+    assert.equal(response.body.subscription.status, 'active');
+    assert.match(response.body.secret, /^whsec_/);
+    assert.equal(response.headers.get('location'), null);
+    const read = await get(app, `/webhooks/${response.body.subscription.id}`, bearer(response.body.secret));
+    assert.equal(read.status, 404, 'nothing was stored');
+    const invalid = await post(app, '/webhooks?sandbox=true', { url: 'https://127.0.0.1/' });
+    assert.equal(invalid.status, 400);
+    const badFlag = await post(app, '/webhooks?sandbox=maybe', { url: 'https://hooks.example.org/' });
+    assert.equal(badFlag.status, 400);
+    assert.equal(badFlag.body.param, 'sandbox');
+  });
+
+  it('echoes Idempotency-Key and never answers 304 to a write', async () => {
+    const { app } = setup();
+    const first = await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'idempotency-key': 'reg-1' });
+    assert.equal(first.headers.get('idempotency-key'), 'reg-1');
+    const again = await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'if-none-match': first.headers.get('etag') ?? '*' });
+    assert.equal(again.status, 201);
+  });
+
+  it('answers 429 rate_limited with Retry-After past the registrations allowed per address per hour', async () => {
+    const { app } = setup({ limits: { registrationsPerHour: 2 } });
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from)).status, 200);
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, from)).status, 201);
+    const third = await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, from);
+    assert.equal(third.status, 429);
+    assert.equal(third.body.code, 'rate_limited');
+    assert.ok(Number(third.headers.get('retry-after')) > 3000);
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'x-forwarded-for': '203.0.113.10' })).status, 201);
+  });
+
+  it('answers 429 rate_limited once the store holds its maximum of active subscriptions', async () => {
+    const { app } = setup({ limits: { maxSubscriptions: 1 } });
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).status, 201);
+    const full = await post(app, '/webhooks', { url: 'https://hooks.example.org/' });
+    assert.equal(full.status, 429);
+    assert.equal(full.body.code, 'rate_limited');
+    assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' })).status, 200, 'the sandbox stores nothing');
+  });
+});
+
+describe('GET and DELETE /webhooks/{id}', () => {
+  it('answers a wrong or missing secret exactly as an unknown id', async () => {
+    const { app } = setup();
+    const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const other = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const path = `/webhooks/${subscription.id}`;
+    const strip = (response: TestResponse) => ({
+      status: response.status,
+      body: { ...response.body, requestId: undefined },
+      etag: response.headers.get('etag'),
+      cacheControl: response.headers.get('cache-control'),
+    });
+
+    const wrong = await get(app, path, bearer(`${secret}x`));
+    const anothers = await get(app, path, bearer(other.secret));
+    const missing = await get(app, path);
+    const notBearer = await get(app, path, { authorization: `Basic ${secret}` });
+    const wrongDelete = await request(app, `/api/v1${path}`, { method: 'DELETE', headers: bearer('whsec_guess') });
+    assert.equal((await get(app, path, bearer(secret))).status, 200, 'still there after the wrong attempts');
+
+    assert.equal((await request(app, `/api/v1${path}`, { method: 'DELETE', headers: bearer(secret) })).status, 204);
+    const unknown = await get(app, path, bearer(secret));
+    const unknownDelete = await request(app, `/api/v1${path}`, { method: 'DELETE', headers: bearer(secret) });
+
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.code, 'not_found');
+    for (const response of [wrong, anothers, missing, notBearer]) assert.deepEqual(strip(response), strip(unknown));
+    assert.deepEqual(strip(wrongDelete), strip(unknownDelete));
+    const malformed = await get(app, '/webhooks/not-an-id', bearer(secret));
+    assert.equal(malformed.status, 404);
+    assert.equal(malformed.body.code, 'not_found');
+  });
+
+  it('deletes with the secret: 204 and no body, after which the subscription is gone', async () => {
+    const { app } = setup();
+    const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const deleted = await request(app, `/api/v1/webhooks/${subscription.id}`, { method: 'DELETE', headers: bearer(secret) });
+    assert.equal(deleted.status, 204);
+    assert.equal(deleted.text, '');
+    assert.ok(deleted.headers.get('etag'));
+    assert.equal((await get(app, `/webhooks/${subscription.id}`, bearer(secret))).status, 404);
+  });
+
+  it('answers 405 listing the methods of the path, and a preflight allowing POST and DELETE', async () => {
+    const { app } = setup();
+    const put = await request(app, '/api/v1/webhooks/wh_0123456789abcdef01234567', { method: 'PUT' });
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get('allow'), 'GET, HEAD, DELETE, OPTIONS');
+    assert.deepEqual(put.body.available, ['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+    const getTest = await get(app, '/webhooks/wh_0123456789abcdef01234567/test');
+    assert.equal(getTest.status, 405);
+    assert.equal(getTest.headers.get('allow'), 'POST, OPTIONS');
+    const preflight = await request(app, '/api/v1/webhooks', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/i);
+  });
+
+  it('reads the subscription as it is now, never from a cache', async () => {
+    const { app, webhooks } = setup();
+    const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const first = await get(app, `/webhooks/${subscription.id}`, bearer(secret));
+    await webhooks.remove(subscription.id, secret);
+    assert.equal((await get(app, `/webhooks/${subscription.id}`, bearer(secret))).status, 404);
+    assert.equal(first.headers.get('cache-control'), 'no-store');
+  });
+});
+
+describe('POST /webhooks/{id}/test limits', () => {
+  it('answers 429 rate_limited past the test deliveries allowed per subscription per minute', async () => {
+    const sent: string[] = [];
+    const { app } = setup({
+      limits: { testsPerMinute: 2 },
+      send: async (request) => {
+        sent.push(request.url);
+        return { ok: true, status: 200, durationMs: 1 };
+      },
+    });
+    const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const test = () => post(app, `/webhooks/${subscription.id}/test`, '', bearer(secret));
+    assert.equal((await test()).status, 200);
+    assert.equal((await test()).status, 200);
+    const third = await test();
+    assert.equal(third.status, 429);
+    assert.equal(third.body.code, 'rate_limited');
+    assert.ok(Number(third.headers.get('retry-after')) >= 1);
+    assert.equal(sent.length, 2);
+  });
+});
+
+describe('webhook subscriptions through skg serve', () => {
+  it('survive a restart over the same fs store', async () => {
+    const stateDir = await createTempDir();
+    const dataSet = createMemoryDataSet();
+    const start = () =>
+      serve({
+        distDir: '(memory)',
+        port: 0,
+        host: '127.0.0.1',
+        trustProxy: false,
+        watch: false,
+        log: () => undefined,
+        loadDataSet: async () => dataSet,
+        webhooks: { store: { kind: 'fs', dir: stateDir }, allowPrivate: true },
+      });
+    const first = await start();
+    const created = await fetch(`${first.url}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://127.0.0.1:9/hook', events: ['data.updated'] }),
+    });
+    assert.equal(created.status, 201);
+    const { subscription, secret } = (await created.json()) as { subscription: { id: string }; secret: string };
+    await first.close();
+
+    const second = await start();
+    try {
+      const read = await fetch(`${second.url}/webhooks/${subscription.id}`, { headers: bearer(secret) });
+      assert.equal(read.status, 200);
+      assert.deepEqual(((await read.json()) as { subscription: unknown }).subscription, subscription);
+    } finally {
+      await second.close();
+    }
+  });
+});

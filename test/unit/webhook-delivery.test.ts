@@ -1,0 +1,91 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { sendAttempt, type DeliveryOptions, type SignedRequest } from '../../packages/server/src/webhooks/delivery.ts';
+import { signBody } from '../../packages/server/src/webhooks/signature.ts';
+import { getTestCertificates, type HttpsReceiver, startHttpsReceiver, type TestCertificates } from '../helpers/https-receiver.ts';
+
+const certs = await getTestCertificates();
+
+function signed(url: string, secret = 'whsec_unit'): SignedRequest {
+  const body = JSON.stringify({ id: 'evt_1', event: 'data.updated', time: '2026-01-01T00:00:00.000Z', test: true, subscription: 'wh_1', data: { ü: 1 } });
+  return { url, body, signature: signBody(secret, body), event: 'data.updated', deliveryId: 'evt_1' };
+}
+
+describe('a delivery attempt over HTTPS', { skip: certs ? false : 'the openssl command is not available to make a test certificate' }, () => {
+  let receiver: HttpsReceiver;
+  const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
+    timeoutMs: 2000,
+    allowPrivate: true,
+    ca: receiver.ca,
+    userAgent: 'skg-test',
+    ...overrides,
+  });
+
+  before(async () => {
+    receiver = await startHttpsReceiver(certs as TestCertificates);
+  });
+  after(() => receiver.close());
+
+  it('posts the signed body, which verifies with an independent HMAC of the raw bytes', async () => {
+    receiver.respondWith(200);
+    const outcome = await sendAttempt(signed(`${receiver.origin}/hook?x=1`), options());
+    assert.deepEqual({ ok: outcome.ok, status: outcome.status }, { ok: true, status: 200 });
+    const got = receiver.received.at(-1)!;
+    assert.equal(got.method, 'POST');
+    assert.equal(got.url, '/hook?x=1');
+    assert.equal(got.headers['content-type'], 'application/json');
+    assert.equal(got.headers['x-service-event'], 'data.updated');
+    assert.equal(got.headers['x-service-delivery'], 'evt_1');
+    const expected = `sha256=${createHmac('sha256', 'whsec_unit').update(got.body).digest('hex')}`;
+    assert.equal(got.headers['x-service-signature'], expected);
+  });
+
+  it('does not follow a redirect: a 3xx is a failed attempt, and the new location is not asked', async () => {
+    const before = receiver.received.length;
+    receiver.respondWith(() => ({ status: 302, headers: { location: `${receiver.origin}/elsewhere` } }));
+    const outcome = await sendAttempt(signed(`${receiver.origin}/hook`), options());
+    assert.equal(outcome.ok, false);
+    assert.equal(outcome.status, 302);
+    assert.match(outcome.error ?? '', /redirect not followed/);
+    assert.equal(receiver.received.length, before + 1);
+  });
+
+  it('fails an answer other than 2xx, and one that takes longer than the deadline', async () => {
+    receiver.respondWith(503);
+    assert.deepEqual((await sendAttempt(signed(`${receiver.origin}/`), options())).status, 503);
+    receiver.respondWith(() => ({ status: 200, delayMs: 1000 }));
+    const slow = await sendAttempt(signed(`${receiver.origin}/`), options({ timeoutMs: 200 }));
+    assert.equal(slow.ok, false);
+    assert.equal(slow.status, null);
+    assert.match(slow.error ?? '', /within 200 ms/);
+  });
+
+  it('checks the certificate against the trusted authorities: not trusted, not delivered', async () => {
+    receiver.respondWith(200);
+    const before = receiver.received.length;
+    const outcome = await sendAttempt(signed(`${receiver.origin}/`), options({ ca: undefined }));
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.error ?? '', /certificate/i);
+    assert.equal(receiver.received.length, before);
+  });
+
+  it('refuses to connect to a private address when private targets are not allowed, by name or by literal', async () => {
+    receiver.respondWith(200);
+    const before = receiver.received.length;
+    const port = new URL(receiver.origin).port;
+    const byName = await sendAttempt(signed(`https://localhost:${port}/`), options({ allowPrivate: false }));
+    assert.equal(byName.ok, false);
+    assert.match(byName.error ?? '', /localhost resolves to .*loopback/);
+    const byLiteral = await sendAttempt(signed(`${receiver.origin}/`), options({ allowPrivate: false }));
+    assert.equal(byLiteral.ok, false);
+    assert.match(byLiteral.error ?? '', /connected to 127\.0\.0\.1, a loopback address/);
+    assert.equal(receiver.received.length, before, 'the receiver saw neither');
+  });
+
+  it('reports a refused connection', async () => {
+    const outcome = await sendAttempt(signed('https://127.0.0.1:1/'), options());
+    assert.equal(outcome.ok, false);
+    assert.match(outcome.error ?? '', /ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServiceEvents } from '../../packages/server/src/events.ts';
+import type { AttemptOutcome, SignedRequest } from '../../packages/server/src/webhooks/delivery.ts';
+import { parseRegistration } from '../../packages/server/src/webhooks/registration.ts';
+import { createWebhooks, type WebhookOptions } from '../../packages/server/src/webhooks/service.ts';
+import { createEphemeralSecretBox } from '../../packages/server/src/webhooks/secret-box.ts';
+import { verifySignature } from '../../packages/server/src/webhooks/signature.ts';
+import { createMemoryWebhookStore } from '../../packages/server/src/webhooks/store.ts';
+
+const UPDATED = { dataVersion: 'v2', previousDataVersion: 'v1', builtAt: '2026-01-02T00:00:00.000Z', bundleGenerated: '2026-01-01T00:00:00.000Z' };
+
+/** A fake receiver: records each attempt and answers from `outcomes` in turn (the last one repeats). */
+function createFakeSender(outcomes: boolean[]) {
+  const sent: SignedRequest[] = [];
+  const send = async (request: SignedRequest): Promise<AttemptOutcome> => {
+    const ok = outcomes[Math.min(sent.length, outcomes.length - 1)] ?? true;
+    sent.push(request);
+    return ok ? { ok, status: 204, durationMs: 1 } : { ok, status: 500, error: 'answered 500', durationMs: 1 };
+  };
+  return { sent, send };
+}
+
+function setup(outcomes: boolean[], options: Partial<WebhookOptions> = {}) {
+  const sender = createFakeSender(outcomes);
+  const webhooks = createWebhooks({
+    resolveHost: async () => ['93.184.215.14'],
+    retryDelaysMs: [0, 0, 0],
+    send: sender.send,
+    logError: () => undefined,
+    ...options,
+  });
+  const events = createServiceEvents(() => undefined);
+  webhooks.listen(events);
+  const register = (events?: string[]) => webhooks.register(parseRegistration({ url: 'https://hooks.example.org/in', ...(events ? { events } : {}) }), false);
+  return { webhooks, events, sender, register };
+}
+
+describe('webhook dispatcher', () => {
+  it('delivers an event on the bus to each active subscriber of it, signed with its secret', async () => {
+    const { webhooks, events, sender, register } = setup([true]);
+    const all = await register();
+    const degradedOnly = await register(['status.degraded']);
+    events.emit('data.updated', UPDATED);
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 1, 'only the data.updated subscriber');
+    const request = sender.sent[0]!;
+    assert.equal(verifySignature(all.secret, request.body, request.signature), true);
+    const payload = JSON.parse(request.body);
+    assert.equal(payload.event, 'data.updated');
+    assert.equal(payload.test, false);
+    assert.equal(payload.subscription, all.subscription.id);
+    assert.match(payload.id, /^evt_[0-9a-f]{24}$/);
+    assert.deepEqual(payload.data, UPDATED);
+    assert.ok(!Number.isNaN(Date.parse(payload.time)));
+    const read = await webhooks.read(all.subscription.id, all.secret);
+    assert.equal(read.lastDelivery?.ok, true);
+    assert.equal(read.lastDelivery?.attempts, 1);
+    assert.equal((await webhooks.read(degradedOnly.subscription.id, degradedOnly.secret)).lastDelivery, null);
+  });
+
+  it('retries a failed delivery three times with the same bytes, then counts one failure', async () => {
+    const { webhooks, events, sender, register } = setup([false]);
+    const { subscription, secret } = await register();
+    events.emit('data.updated', UPDATED);
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 4, 'one attempt and three retries');
+    assert.equal(new Set(sender.sent.map((request) => request.body)).size, 1);
+    const read = await webhooks.read(subscription.id, secret);
+    assert.equal(read.consecutiveFailures, 1);
+    assert.deepEqual({ ok: read.lastDelivery?.ok, attempts: read.lastDelivery?.attempts, status: read.lastDelivery?.status }, { ok: false, attempts: 4, status: 500 });
+    assert.equal(read.status, 'active');
+  });
+
+  it('stops retrying at the first success and resets the failure count', async () => {
+    const { webhooks, events, sender, register } = setup([false, false, true]);
+    const { subscription, secret } = await register();
+    events.emit('status.degraded', { status: 'degraded', failing: [{ name: 'scripture', detail: 'x' }] });
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 3);
+    const read = await webhooks.read(subscription.id, secret);
+    assert.equal(read.consecutiveFailures, 0);
+    assert.equal(read.lastDelivery?.attempts, 3);
+  });
+
+  it('disables a subscription at its tenth consecutive failed delivery, and delivers to it no more', async () => {
+    const { webhooks, events, sender, register } = setup([false]);
+    const { subscription, secret } = await register();
+    for (let n = 1; n <= 9; n += 1) {
+      events.emit('data.updated', { ...UPDATED, dataVersion: `v${n + 1}`, previousDataVersion: `v${n}` });
+      await webhooks.idle();
+    }
+    assert.equal((await webhooks.read(subscription.id, secret)).status, 'active', 'nine failures keep it active');
+    events.emit('data.updated', { ...UPDATED, dataVersion: 'v11', previousDataVersion: 'v10' });
+    await webhooks.idle();
+    const disabled = await webhooks.read(subscription.id, secret);
+    assert.equal(disabled.status, 'disabled');
+    assert.equal(disabled.consecutiveFailures, 10);
+    assert.ok(disabled.disabledAt);
+    assert.equal(sender.sent.length, 40);
+    events.emit('data.updated', { ...UPDATED, dataVersion: 'v12', previousDataVersion: 'v11' });
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 40, 'no delivery to a disabled subscription');
+  });
+
+  it('delivers an event once when several processes sharing a store see it', async () => {
+    const store = createMemoryWebhookStore();
+    const secretBox = createEphemeralSecretBox();
+    const one = setup([true], { store, secretBox });
+    const two = setup([true], { store, secretBox });
+    await one.register();
+    one.events.emit('data.updated', UPDATED);
+    two.events.emit('data.updated', UPDATED);
+    await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
+    assert.equal(one.sender.sent.length + two.sender.sent.length, 1);
+  });
+
+  it('drops a retry that is still waiting when closed, without counting it', async () => {
+    const memory = createMemoryWebhookStore();
+    // The store outlives the closed webhooks, so the record can be read afterwards.
+    const store = { ...memory, close: async () => undefined };
+    const { webhooks, events, sender, register } = setup([false], { store, retryDelaysMs: [60_000, 60_000, 60_000] });
+    const { subscription } = await register();
+    events.emit('data.updated', UPDATED);
+    while (sender.sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = Date.now();
+    await webhooks.close();
+    assert.ok(Date.now() - started < 1000, 'close does not wait out the retry delay');
+    assert.equal(sender.sent.length, 1);
+    const record = await memory.get(subscription.id);
+    assert.equal(record?.consecutiveFailures, 0);
+    assert.equal(record?.lastDelivery, null);
+  });
+
+  it('stops retrying a subscription deleted meanwhile', async () => {
+    let remove: () => Promise<void> = async () => undefined;
+    const { webhooks, events, sender, register } = setup([false], {
+      send: async () => {
+        await remove();
+        sender.sent.push({} as SignedRequest);
+        return { ok: false, status: 500, durationMs: 1 };
+      },
+    });
+    const { subscription, secret } = await register();
+    remove = () => webhooks.remove(subscription.id, secret);
+    events.emit('data.updated', UPDATED);
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 1);
+  });
+});

@@ -1,0 +1,165 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { openWebhooks } from '../../packages/server/src/webhooks/open.ts';
+import { parseRegistration } from '../../packages/server/src/webhooks/registration.ts';
+import { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from '../../packages/server/src/webhooks/store.ts';
+import type { StoredSubscription } from '../../packages/server/src/webhooks/subscription.ts';
+import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
+
+after(removeTempDirs);
+
+const RECORD: StoredSubscription = {
+  id: 'wh_0123456789abcdef01234567',
+  url: 'https://hooks.example.org/in',
+  events: ['data.updated'],
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  secretHash: 'ab'.repeat(32),
+  sealedSecret: 'v1.a.b.c',
+  consecutiveFailures: 0,
+  lastDelivery: null,
+  disabledAt: null,
+};
+
+/** What every store must do; run against each backend. */
+async function checkStore(config: WebhookStoreConfig, reopen: boolean): Promise<void> {
+  let store: WebhookStore = await createWebhookStore(config);
+  try {
+    assert.equal(await store.get(RECORD.id), null);
+    await store.set(RECORD);
+    await store.set({ ...RECORD, id: 'wh_fedcba9876543210fedcba98', status: 'disabled' });
+    if (reopen) {
+      await store.close();
+      store = await createWebhookStore(config);
+    }
+    assert.deepEqual(await store.get(RECORD.id), RECORD);
+    assert.deepEqual((await store.list()).map((record) => record.id).sort(), ['wh_0123456789abcdef01234567', 'wh_fedcba9876543210fedcba98']);
+    await store.remove(RECORD.id);
+    assert.equal(await store.get(RECORD.id), null);
+    await store.setMeta('probe', '0123');
+    assert.equal(await store.getMeta('probe'), '0123', 'a value that looks like a number stays a string');
+    assert.equal(await store.claim('evt_1:wh_1', 60_000), true);
+    assert.equal(await store.claim('evt_1:wh_1', 60_000), false, 'the second claim of a key loses');
+    assert.equal(await store.claim('evt_2:wh_1', 60_000), true);
+  } finally {
+    await store.close();
+  }
+}
+
+describe('webhook store', () => {
+  it('keeps subscriptions in memory, with claims', async () => {
+    await checkStore({ kind: 'memory' }, false);
+  });
+
+  it('keeps subscriptions in files that a new store over the same directory reads (a restart)', async () => {
+    const dir = await createTempDir();
+    await checkStore({ kind: 'fs', dir }, true);
+  });
+
+  it('lets a claim be taken again once it has expired', async () => {
+    const store = await createWebhookStore({ kind: 'fs', dir: await createTempDir() });
+    assert.equal(await store.claim('k', 1), true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(await store.claim('k', 1), true);
+    await store.close();
+  });
+
+  it('skips a record it cannot read (edited by hand) instead of failing the list', async () => {
+    const dir = await createTempDir();
+    const store = await createWebhookStore({ kind: 'fs', dir });
+    await store.set(RECORD);
+    await writeFile(path.join(dir, 'webhooks', 'subscriptions', 'wh_junk'), '{"id": 3}');
+    assert.deepEqual((await store.list()).map((record) => record.id), [RECORD.id]);
+    await store.close();
+  });
+});
+
+describe('openWebhooks', () => {
+  const resolveHost = async () => ['93.184.215.14'];
+
+  it('keeps registrations across a restart over the same fs store, signing with the same key', async () => {
+    const dir = await createTempDir();
+    const first = await openWebhooks({ store: { kind: 'fs', dir } }, { resolveHost });
+    const { subscription, secret } = await first.register(parseRegistration({ url: 'https://hooks.example.org/in' }), false);
+    await first.close();
+    const key = await readFile(path.join(dir, 'webhooks.key'));
+    assert.ok(key.byteLength >= 32, 'the key file was created beside the store');
+    const files = await readFile(path.join(dir, 'webhooks', 'subscriptions', subscription.id), 'utf8');
+    assert.doesNotMatch(files, new RegExp(secret.slice(6)), 'the stored record holds no secret in clear');
+
+    const second = await openWebhooks({ store: { kind: 'fs', dir } }, { resolveHost });
+    assert.deepEqual(await second.read(subscription.id, secret), subscription);
+    await second.close();
+  });
+
+  it('refuses to start over a store whose secrets another key sealed', async () => {
+    const dir = await createTempDir();
+    const other = path.join(await createTempDir(), 'other.key');
+    (await openWebhooks({ store: { kind: 'fs', dir } })).close();
+    await assert.rejects(openWebhooks({ store: { kind: 'fs', dir }, keyFile: other }), /sealed with another key/);
+  });
+
+  it('asks for a key file with a Redis store, as every process must share the key', async () => {
+    await assert.rejects(openWebhooks({ store: { kind: 'redis', url: 'redis://127.0.0.1:1' } }), /SKG_WEBHOOKS_KEY_FILE/);
+  });
+});
+
+const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+describe('webhook store on Redis', { skip: redisServer ? false : 'redis-server is not on PATH' }, () => {
+  let server: ChildProcess | undefined;
+  let url = '';
+
+  after(() => {
+    server?.kill();
+  });
+
+  it('shares subscriptions and claims between stores over one Redis (several processes)', async () => {
+    const port = await freePort();
+    server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    url = `redis://127.0.0.1:${port}/0`;
+    await waitForRedis(url);
+    await checkStore({ kind: 'redis', url }, true);
+    const keyFile = path.join(await createTempDir(), 'webhooks.key');
+    const one = await openWebhooks({ store: { kind: 'redis', url }, keyFile }, { resolveHost: async () => ['93.184.215.14'] });
+    const two = await openWebhooks({ store: { kind: 'redis', url }, keyFile });
+    const { subscription, secret } = await one.register(parseRegistration({ url: 'https://hooks.example.org/in' }), false);
+    assert.deepEqual(await two.read(subscription.id, secret), subscription);
+    await one.close();
+    await two.close();
+  });
+
+  it('fails to start, naming the store, when Redis does not answer', async () => {
+    const port = await freePort();
+    const keyFile = path.join(await createTempDir(), 'webhooks.key');
+    await assert.rejects(openWebhooks({ store: { kind: 'redis', url: `redis://127.0.0.1:${port}` }, keyFile }), /cannot use the webhook store at redis:\/\/127\.0\.0\.1/);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForRedis(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      const store = await createWebhookStore({ kind: 'redis', url });
+      await store.close();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`redis-server at ${url} did not start`);
+}

@@ -1,0 +1,232 @@
+// The hot-swap benchmark: `skg serve` on the full data under a steady load (wrk when on PATH, else
+// autocannon, run in back-to-back 5-second rounds until the rebuilds are done) while `skg build`
+// rebuilds into the same dist/ it serves, twice (a changed copy of the bundle, then the original again). Prints the requests answered, the failures (non-2xx and socket
+// errors: the swap must cause none), latency, how long each swap took in the server (verify, load,
+// check, switch), how long after the build finished clients saw the new data, and resident memory.
+// Asserts nothing; exits 1 only when the benchmark itself could not run.
+//
+// Usage: npx tsx tools/bench-hot-swap.ts [--bundle bundle] [--duration 20] [--connections 50] [--load wrk|autocannon]
+//   --duration is the least time under load; the load goes on until both swaps are done.
+//   The build goes into a temporary dist/ (never the project's own dist/).
+
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values: args } = parseArgs({
+  options: {
+    bundle: { type: 'string', default: process.env.SKG_BUNDLE ?? 'bundle' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    /** The load generator; default wrk when on PATH, else autocannon. */
+    load: { type: 'string' },
+  },
+});
+const bundleDir = path.resolve(args.bundle);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-swap-'));
+const distDir = path.join(work, 'dist');
+const children: ChildProcess[] = [];
+
+function has(tool: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pin = os.cpus().length > 1 && has('taskset');
+const useWrk = args.load === undefined ? has('wrk') : args.load === 'wrk';
+const skg = ['--import', 'tsx', 'packages/cli/src/main.ts'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `skg build` in its own process (it is CPU-bound: in this process it would stall the load generator). */
+function runBuild(bundle: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...skg, 'build', '--bundle', bundle, '--dist', distDir, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(child);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`skg build exited with ${code}`))));
+  });
+}
+
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+async function dataVersion(base: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${base}/api/v1/status`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    return ((await response.json()) as { dataVersion?: string }).dataVersion;
+  } catch {
+    return undefined;
+  }
+}
+
+interface LoadResult {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+const ROUND_SECONDS = 5;
+
+const PATHS = [
+  '/api/v1/passage/John.3.16', '/api/v1/entity/people/david', '/api/v1/scripture?q=love', '/api/v1/search?q=abraham',
+  '/api/v1/passage/Ps.119', '/api/v1/entity/people/isaac?body=true', '/api/v1/', '/api/v1/list?type=Person&sort=degree',
+];
+
+/** wrk with every request from its own documentation-range address, so the abuse limit is not the bottleneck. */
+function loadWithWrk(base: string, seconds: number): Promise<LoadResult> {
+  const script = path.join(work, 'load.lua');
+  writeFileSync(
+    script,
+    `local paths = {${PATHS.map((p) => JSON.stringify(p)).join(', ')}}\n` +
+      'local n = 0\nrequest = function()\n  n = n + 1\n' +
+      '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
+      '  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address})\nend\n' +
+      'done = function(summary, latency, requests)\n' +
+      '  io.write(string.format("JSON{\\"requests\\":%d,\\"rps\\":%f,\\"p99\\":%f,\\"errors\\":%d,\\"non2xx\\":%d}\\n", summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend\n',
+  );
+  const command = ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, base];
+  const [file, argv] = pin ? ['taskset', ['-c', '1', ...command]] : [command[0] as string, command.slice(1)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', () => {
+      const json = /JSON(\{.*\})/.exec(output)?.[1];
+      if (!json) return reject(new Error(`wrk printed no summary:\n${output}`));
+      resolve(JSON.parse(json) as LoadResult);
+    });
+  });
+}
+
+let clientCounter = 0;
+async function loadWithAutocannon(base: string, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: PATHS.map((p) => ({
+      method: 'GET',
+      path: p,
+      setupRequest: (request: { headers?: Record<string, string> }) => {
+        clientCounter += 1;
+        return { ...request, headers: { ...request.headers, 'x-forwarded-for': `198.51.${(clientCounter >> 8) & 255}.${clientCounter & 255}` } };
+      },
+    })) as never,
+  });
+  return { requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `machine: ${os.cpus().length} cores, node ${process.version}; load: ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections × ${duration} s${pin ? `, server on core 0${useWrk ? ', load on core 1' : ''}` : ''}`,
+  );
+  const buildMs = await runBuild(bundleDir);
+  console.log(`initial build: ${(buildMs / 1000).toFixed(1)} s`);
+  // The changed bundle: the same data with another generation time, so a new data version.
+  const changed = path.join(work, 'bundle');
+  cpSync(bundleDir, changed, { recursive: true });
+  const index = path.join(changed, 'index.md');
+  writeFileSync(index, readFileSync(index, 'utf8').replace(/^generated: "?([^"\n]+)"?$/m, (_line, at: string) => `generated: "${new Date(Date.parse(at) + 86_400_000).toISOString()}"`));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const argv = [...skg, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy'];
+  const server = spawn(pin ? 'taskset' : process.execPath, pin ? ['-c', '0', process.execPath, ...argv] : argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(server);
+  let log = '';
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const started = performance.now();
+  while ((await dataVersion(base)) === undefined) {
+    if (performance.now() - started > 60_000) throw new Error(`the server did not answer:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const before = memory(server.pid as number);
+  console.log(`server: resident ${before.rss.toFixed(0)} MB before the load`);
+
+  const rounds: LoadResult[] = [];
+  const loadStarted = performance.now();
+  let rebuilding = true;
+  const loading = (async () => {
+    while (rebuilding || performance.now() - loadStarted < duration * 1000) {
+      rounds.push(await (useWrk ? loadWithWrk(base, ROUND_SECONDS) : loadWithAutocannon(base, ROUND_SECONDS)));
+    }
+  })();
+  const swaps: Array<{ build: number; visible: number }> = [];
+  // Two rebuilds under the load: a changed copy, then the original again; some load on each set after.
+  for (const [i, bundle] of [changed, bundleDir].entries()) {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const previous = await dataVersion(base);
+    const build = await runBuild(bundle);
+    const built = performance.now();
+    while ((await dataVersion(base)) === previous) {
+      if (performance.now() - built > 60_000) throw new Error(`rebuild ${i + 1} was not switched to:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    swaps.push({ build, visible: performance.now() - built });
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  rebuilding = false;
+  await loading;
+  const seconds = (performance.now() - loadStarted) / 1000;
+  const result: LoadResult = {
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    rps: rounds.reduce((sum, round) => sum + round.requests, 0) / seconds,
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+  };
+  const after = memory(server.pid as number);
+
+  const swapLines = [...log.matchAll(/switched to data (\S+) \(was (\S+)\) in ([\d.]+) ms/g)];
+  const figures: Array<[string, string]> = [
+    ['requests answered under load', `${result.requests} in ${seconds.toFixed(0)} s (${Math.round(result.rps)} req/s, worst round p99 ${result.p99} ms)`],
+    ['failed requests (non-2xx + socket errors)', `${result.non2xx + result.errors} (non-2xx ${result.non2xx}, errors ${result.errors})`],
+    ['swaps', `${swapLines.length} of ${swaps.length} rebuilds`],
+    ...swaps.map((swap, i): [string, string] => [
+      `rebuild ${i + 1}`,
+      `build ${(swap.build / 1000).toFixed(1)} s; swap in the server ${swapLines[i]?.[3] ?? '?'} ms (verify with checksums, load, checks, switch); ` +
+        `new data visible ${swap.visible.toFixed(0)} ms after the build finished`,
+    ]),
+    ['resident memory', `${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak ${after.peak.toFixed(0)} MB`],
+  ];
+  const refused = /refused the build[^\n]*/.exec(log);
+  if (refused) figures.push(['refused', refused[0]]);
+  console.log('\n| figure | value |\n|---|---|');
+  for (const [name, value] of figures) console.log(`| ${name} | ${value} |`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench-hot-swap: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill();
+  rmSync(work, { recursive: true, force: true });
+}
