@@ -1,6 +1,6 @@
 // The server benchmark: ingest and compile wall time, server start to first answer, resident memory
 // after a mixed load, and the throughput of the hot GET routes (/passage, /entity, /search, /family,
-// /graph) as ratios to bare node:http answering the same bytes in the same run. Prints figures; asserts
+// /graph, /xrefs, /interlinear) as ratios to bare node:http answering the same bytes in the same run. Prints figures; asserts
 // nothing (budgets are read off the output, see README). In-process latency: tools/bench-routes.ts.
 //
 // Usage: npm run bench -- [--sources ../shared/upstream] [--bundle dir] [--dist dir] [--duration 10]
@@ -157,9 +157,11 @@ const HOT_ROUTES: Array<[string, string]> = [
   ['/search', '/api/v1/search?q=abraham&type=Person'],
   ['/family?generations=10', '/api/v1/family/people/david?generations=10'],
   ['/graph?depth=3 hub', '/api/v1/graph/people/yhvh?depth=3'],
+  ['/xrefs chapter', '/api/v1/xrefs/Rom.8'],
+  ['/interlinear chapter', '/api/v1/interlinear/John.1'],
 ];
 /** The routes architecture.md budgets at half of bare or better. */
-const BUDGETED = new Set(['/passage verse', '/entity']);
+const BUDGETED = new Set(['/passage verse', '/entity', '/xrefs chapter']);
 
 async function main(): Promise<void> {
   console.log(
