@@ -21,6 +21,7 @@ import {
   loadGraphDocuments,
   openArtefactFile,
 } from '../packages/server/src/artefacts/index.ts';
+import { summary as latencySummary } from './lib/in-process.ts';
 
 const { values } = parseArgs({
   options: { dist: { type: 'string', default: 'dist' }, bundle: { type: 'string' }, rounds: { type: 'string', default: '10' } },
@@ -36,11 +37,7 @@ const QUERIES: Array<[string, DocumentType?]> = [
   ['tribe judah'], ['settlement'], ['negative commandment'], ['epoch judge'], ['beth'],
 ];
 
-function summary(name: string, samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): string => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(2);
-  return `${name.padEnd(40)} n=${String(sorted.length).padStart(5)}  p50 ${at(50)} ms  p99 ${at(99)} ms  max ${(sorted.at(-1) ?? 0).toFixed(2)} ms`;
-}
+const summary = (name: string, samples: number[]): string => latencySummary(name, samples, { digits: 2, percentiles: [50, 99] });
 
 if (values.bundle) {
   const report = await build({ bundleDir: values.bundle, distDir });

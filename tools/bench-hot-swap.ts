@@ -9,13 +9,12 @@
 //   --duration is the least time under load; the load goes on until both swaps are done.
 //   The build goes into a temporary dist/ (never the project's own dist/).
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { canPin, freePort, has, load, type LoadResult, memory, startNode } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,29 +32,9 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-swap-'));
 const distDir = path.join(work, 'dist');
 const children: ChildProcess[] = [];
 
-function has(tool: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const pin = os.cpus().length > 1 && has('taskset');
+const pin = canPin();
 const useWrk = args.load === undefined ? has('wrk') : args.load === 'wrk';
 const skg = ['--import', 'tsx', 'packages/cli/src/main.ts'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs `skg build` in its own process (it is CPU-bound: in this process it would stall the load generator). */
 function runBuild(bundle: string): Promise<number> {
@@ -67,12 +46,6 @@ function runBuild(bundle: string): Promise<number> {
   });
 }
 
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
 async function dataVersion(base: string): Promise<string | undefined> {
   try {
     const response = await fetch(`${base}/api/v1/status`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
@@ -82,14 +55,6 @@ async function dataVersion(base: string): Promise<string | undefined> {
   }
 }
 
-interface LoadResult {
-  readonly requests: number;
-  readonly rps: number;
-  readonly p99: number;
-  readonly errors: number;
-  readonly non2xx: number;
-}
-
 const ROUND_SECONDS = 5;
 
 const PATHS = [
@@ -97,49 +62,9 @@ const PATHS = [
   '/api/v1/passage/Ps.119', '/api/v1/entity/people/isaac?body=true', '/api/v1/', '/api/v1/list?type=Person&sort=degree',
 ];
 
-/** wrk with every request from its own documentation-range address, so the abuse limit is not the bottleneck. */
-function loadWithWrk(base: string, seconds: number): Promise<LoadResult> {
-  const script = path.join(work, 'load.lua');
-  writeFileSync(
-    script,
-    `local paths = {${PATHS.map((p) => JSON.stringify(p)).join(', ')}}\n` +
-      'local n = 0\nrequest = function()\n  n = n + 1\n' +
-      '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
-      '  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address})\nend\n' +
-      'done = function(summary, latency, requests)\n' +
-      '  io.write(string.format("JSON{\\"requests\\":%d,\\"rps\\":%f,\\"p99\\":%f,\\"errors\\":%d,\\"non2xx\\":%d}\\n", summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend\n',
-  );
-  const command = ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, base];
-  const [file, argv] = pin ? ['taskset', ['-c', '1', ...command]] : [command[0] as string, command.slice(1)];
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', () => {
-      const json = /JSON(\{.*\})/.exec(output)?.[1];
-      if (!json) return reject(new Error(`wrk printed no summary:\n${output}`));
-      resolve(JSON.parse(json) as LoadResult);
-    });
-  });
-}
-
-let clientCounter = 0;
-async function loadWithAutocannon(base: string, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: PATHS.map((p) => ({
-      method: 'GET',
-      path: p,
-      setupRequest: (request: { headers?: Record<string, string> }) => {
-        clientCounter += 1;
-        return { ...request, headers: { ...request.headers, 'x-forwarded-for': `198.51.${(clientCounter >> 8) & 255}.${clientCounter & 255}` } };
-      },
-    })) as never,
-  });
-  return { requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+/** One round of load on PATHS: wrk waits up to 10 s for an answer, so a slow one during a swap is counted, not dropped. */
+function loadRound(base: string, seconds: number): Promise<LoadResult> {
+  return load({ tool: useWrk ? 'wrk' : 'autocannon', url: base, paths: PATHS, seconds, connections, pin, workDir: work, timeoutSeconds: 10, children });
 }
 
 async function main(): Promise<void> {
@@ -157,8 +82,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const argv = [...skg, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy'];
-  const server = spawn(pin ? 'taskset' : process.execPath, pin ? ['-c', '0', process.execPath, ...argv] : argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(server);
+  const server = startNode(argv, { pin, children, stdout: 'pipe' });
   let log = '';
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const started = performance.now();
@@ -174,7 +98,7 @@ async function main(): Promise<void> {
   let rebuilding = true;
   const loading = (async () => {
     while (rebuilding || performance.now() - loadStarted < duration * 1000) {
-      rounds.push(await (useWrk ? loadWithWrk(base, ROUND_SECONDS) : loadWithAutocannon(base, ROUND_SECONDS)));
+      rounds.push(await loadRound(base, ROUND_SECONDS));
     }
   })();
   const swaps: Array<{ build: number; visible: number }> = [];

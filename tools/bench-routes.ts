@@ -7,15 +7,14 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp, createStatusMonitor, loadDataSet } from '@skg/server';
+import { loadDataSet } from '@skg/server';
+import { createBenchApp, latencyFigures, rssMb, run } from './lib/in-process.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds) || 3;
 const dataSet = await loadDataSet(path.resolve(values.dist));
-const getDataSet = () => dataSet;
-const quiet = { getDataSet, trustProxy: true, logError: () => undefined };
-const uncachedApp = createApp({ ...quiet, statusMonitor: createStatusMonitor({ getDataSet }), responseCache: { maxEntries: 0, maxBytes: 0 } });
-const cachedApp = createApp({ ...quiet, statusMonitor: createStatusMonitor({ getDataSet }) });
+const uncachedApp = createBenchApp(dataSet, false);
+const cachedApp = createBenchApp(dataSet, true);
 
 // The hubs: the documents with the most edges, people first (graph walks from them are the largest).
 const hubs = dataSet.graph.list({ type: 'Person', sort: 'degree', limit: 20, offset: 0 }).items.map((node) => node.path);
@@ -35,32 +34,18 @@ const ROUTES: Record<string, string[]> = {
   '/list': ['type=Person&sort=degree', 'type=Epoch&sort=chronological', 'tag=positive-commandment', 'folder=bible/psalms&sort=canonical'].map((q) => `/list?${q}`),
 };
 
-function percentiles(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): string => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(2);
-  return `n=${String(sorted.length).padStart(4)}  p50 ${at(50).padStart(7)} ms  p99 ${at(99).padStart(7)} ms  max ${(sorted.at(-1) ?? 0).toFixed(2).padStart(7)} ms`;
-}
-
-async function time(app: ReturnType<typeof createApp>, route: string): Promise<number> {
-  const start = performance.now();
-  const response = await app.fetch(new Request(`http://localhost/api/v1${route}`));
-  await response.arrayBuffer();
-  const elapsed = performance.now() - start;
-  if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
-  return elapsed;
-}
+const percentiles = (samples: number[]): string => latencyFigures(samples, { countWidth: 4, valueWidth: 7, digits: 2, percentiles: [50, 99] });
 
 console.log(`dist ${dataSet.dir} (data ${dataSet.manifest.dataVersion}); ${rounds} rounds; hub ${hubs[0]}`);
 console.log(`${'route'.padEnd(24)} ${'uncached (cache off)'.padEnd(58)} repeated (cache on)`);
 for (const [name, routes] of Object.entries(ROUTES)) {
-  for (const route of routes) await time(uncachedApp, route); // warm-up: lazy loads, JIT
+  await run(uncachedApp, routes, 200); // warm-up: lazy loads, JIT
   const uncached: number[] = [];
   const cached: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const route of routes) uncached.push(await time(uncachedApp, route));
-    for (const route of routes) cached.push(await time(cachedApp, route));
+    uncached.push(...(await run(uncachedApp, routes, 200)).samples);
+    cached.push(...(await run(cachedApp, routes, 200)).samples);
   }
   console.log(`${name.padEnd(24)} ${percentiles(uncached).padEnd(58)} ${percentiles(cached)}`);
 }
-global.gc?.();
-console.log(`resident memory after the run: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+console.log(`resident memory after the run: ${rssMb().toFixed(0)} MB`);

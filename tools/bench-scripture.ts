@@ -12,6 +12,7 @@ import { getBook, type Book, type Testament } from '@skg/core';
 import { loadDataSet } from '@skg/server';
 // The benchmark also drives the search below the DataSet, to measure it without the result cache.
 import { createScriptureSearch, loadScriptureIndex, loadVerseStore } from '../packages/server/src/artefacts/index.ts';
+import { summary as latencySummary } from './lib/in-process.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '10' } } });
 const distDir = path.resolve(values.dist);
@@ -23,11 +24,7 @@ const QUERIES = [
 ];
 const FILTERS: Array<{ book?: Book; testament?: Testament }> = [{}, { book: getBook('John') as Book }, { testament: 'OT' }, { book: getBook('Ps') as Book }];
 
-function summary(name: string, samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): string => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(2);
-  return `${name.padEnd(38)} n=${String(sorted.length).padStart(5)}  p50 ${at(50)} ms  p99 ${at(99)} ms  max ${(sorted.at(-1) ?? 0).toFixed(2)} ms`;
-}
+const summary = (name: string, samples: number[]): string => latencySummary(name, samples, { nameWidth: 38, digits: 2, percentiles: [50, 99] });
 
 const loadStart = performance.now();
 const dataSet = await loadDataSet(distDir);

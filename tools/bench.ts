@@ -6,16 +6,15 @@
 // Usage: npm run bench -- [--sources ../shared/upstream] [--bundle dir] [--dist dir] [--duration 10]
 //   --bundle/--dist reuse an existing build instead of ingesting/compiling into a temp dir.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { build } from '@skg/compiler';
 import { ingest } from '@skg/ingest';
+import { canPin, freePort, has, load as runLoad, memory, startNode, waitForAnswer } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,67 +36,17 @@ function record(name: string, value: string): void {
   console.log(`${name}: ${value}`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function has(tool: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // With taskset, servers run on core 0 and the load generator on core 1, so neither starves the other.
-const pin = os.cpus().length > 1 && has('taskset');
+const pin = canPin();
 // wrk (C) saturates a Node server from one core; autocannon (JS) may itself be the bottleneck.
 const useWrk = has('wrk');
 
 function start(command: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const [file, argv] = pin ? ['taskset', ['-c', '0', process.execPath, ...command]] : [process.execPath, command];
-  const child = spawn(file, argv as string[], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-  children.push(child);
-  return child;
-}
-
-async function waitForAnswer(url: string, timeoutMs = 30_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) {
-        await response.arrayBuffer();
-        return performance.now() - started;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > timeoutMs) throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return startNode(command, { pin, children, env });
 }
 
 function residentMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-/** Each load request comes from its own documentation-range address, so the abuse limit is not the bottleneck. */
-let clientCounter = 0;
-function asManyClients(request: { headers?: Record<string, string> }) {
-  clientCounter += 1;
-  const address = `198.51.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
-  return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+  return memory(pid).rss;
 }
 
 interface LoadResult {
@@ -107,32 +56,9 @@ interface LoadResult {
   non2xx: number;
 }
 
-/** wrk with a Lua script giving every request its own client address (see asManyClients). */
-function loadWithWrk(url: string, paths: string[], seconds: number): LoadResult {
-  const script = path.join(work, 'load.lua');
-  writeFileSync(
-    script,
-    `local paths = {${paths.map((p) => JSON.stringify(p)).join(', ')}}\n` +
-      'local n = 0\nrequest = function()\n  n = n + 1\n' +
-      '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
-      '  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address})\nend\n' +
-      'done = function(summary, latency, requests)\n' +
-      '  io.write(string.format("JSON{\\"rps\\":%f,\\"p99\\":%f,\\"errors\\":%d,\\"non2xx\\":%d}\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend\n',
-  );
-  const command = ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, url];
-  const output = execFileSync(pin ? 'taskset' : command[0]!, pin ? ['-c', '1', ...command] : command.slice(1), { encoding: 'utf8' });
-  const figures = JSON.parse(/JSON(\{.*\})/.exec(output)?.[1] ?? '{}');
-  return { requests: { average: figures.rps }, latency: { p99: Math.round(figures.p99 * 10) / 10 }, errors: figures.errors, non2xx: figures.non2xx };
-}
-
 async function load(url: string, paths: string[], seconds: number): Promise<LoadResult> {
-  if (useWrk) return loadWithWrk(url, paths, seconds);
-  return autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: paths.map((p) => ({ method: 'GET', path: p, setupRequest: asManyClients })) as never,
-  });
+  const result = await runLoad({ tool: useWrk ? 'wrk' : 'autocannon', url, paths, seconds, connections, pin, workDir: work, children });
+  return { requests: { average: result.rps }, latency: { p99: Math.round(result.p99 * 10) / 10 }, errors: result.errors, non2xx: result.non2xx };
 }
 
 /** A fresh connection each time: a kept-alive socket may be closed by the server's idle timeout mid-request. */

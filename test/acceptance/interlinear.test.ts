@@ -37,7 +37,7 @@ describe('the interlinear on the full data', { skip }, () => {
     assert.equal(dataSet.manifest.optionalArtefacts.interlinear?.built, true);
     const { body } = await get('/status');
     assert.equal(body.datasets.interlinear, 'available');
-    assert.equal(dataSet.interlinear?.verseCount, 30968);
+    assert.equal(dataSet.interlinear?.verseCount, 31085);
   });
 
   it('shows "In the beginning" rendering בְּרֵאשִׁית (H7225) in Genesis 1:1, with its morphology in words', async () => {
@@ -114,15 +114,32 @@ describe('the interlinear on the full data', { skip }, () => {
     assert.deepEqual(nehemiah.body.versesWithoutData, [68]);
   });
 
-  it('answers 404 for verses without data: the edition lacks Neh 7:68, the BSB omits Matt 17:21, a psalm superscription', async () => {
-    for (const osis of ['Neh.7.68', 'Matt.17.21', 'Ps.3.1']) {
+  it('answers 404 for verses without data: the edition lacks Neh 7:68, the BSB omits Matt 17:21', async () => {
+    for (const osis of ['Neh.7.68', 'Matt.17.21']) {
       const { status, body } = await get(`/interlinear/${osis}`);
       assert.equal(status, 404, osis);
       assert.equal(body.code, 'not_found', osis);
     }
   });
 
-  it('has data for 30,968 of the 31,102 verses', () => {
+  it('gives the Hebrew alone, without English, for a verse the BSB tables leave unaligned (Psalm 3:1 after its title)', async () => {
+    const { status, body } = await get('/interlinear/Ps.3.1');
+    assert.equal(status, 200);
+    const [verse] = body.verses;
+    assert.equal(verse.englishAligned, false);
+    assert.match(verse.text, /LORD/);
+    assert.ok(verse.entries.length > 0);
+    for (const entry of verse.entries) {
+      assert.equal(entry.english, null);
+      assert.equal(entry.englishRange, undefined);
+      assert.equal(entry.language, 'hebrew');
+    }
+    assert.ok(verse.entries.some((entry: { strongs: string }) => entry.strongs === 'H3068'), 'YHWH is in the verse');
+    const aligned = await get('/interlinear/Ps.3.2');
+    assert.equal(aligned.body.verses[0].englishAligned, undefined);
+  });
+
+  it('has data for 31,085 of the 31,102 verses', () => {
     const store = dataSet.interlinear;
     assert.ok(store);
     let withData = 0;
@@ -134,7 +151,7 @@ describe('the interlinear on the full data', { skip }, () => {
       }
     }
     assert.equal(slots, 31102);
-    assert.equal(withData, 30968);
+    assert.equal(withData, 31085);
   });
 
   it('answers 400 for a range', async () => {

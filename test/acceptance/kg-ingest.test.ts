@@ -131,6 +131,39 @@ describe('the knowledge-graph ingest on the full data', { skip }, () => {
     assert.equal(data('sources/theographic').share_alike, true, 'the Theographic source record is share-alike too');
   });
 
+  it('tags every share-alike document share-alike, the source records included', () => {
+    const untagged: string[] = [];
+    const walk = (folder: string): void => {
+      for (const entry of readdirSync(path.join(bundle, folder), { withFileTypes: true })) {
+        const file = path.posix.join(folder, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.md') && entry.name !== 'index.md' && file !== 'log.md') {
+          const front = data(file.slice(0, -3));
+          if (front.share_alike === true && !(front.tags ?? []).includes('share-alike')) untagged.push(file);
+        }
+      }
+    };
+    walk('.');
+    assert.deepEqual(untagged, []);
+    assert.ok(data('sources/theographic').tags.includes('share-alike'));
+  });
+
+  it('links no person to a chapter that does not exist (BibleData cites EZR 13:6 for Artaxerxes)', () => {
+    const body = readFileSync(path.join(bundle, 'people/artaxerxes.md'), 'utf8');
+    assert.doesNotMatch(body, /\/bible\/ezra\/13\b/);
+    assert.ok(!relations('people/artaxerxes').some((r) => r.from === 'Ezra.13.6'));
+    const people = report.collections.find((collection) => collection.collection === 'people');
+    assert.ok(people?.warnings.some((warning) => warning.includes('EZR 13:6')));
+  });
+
+  it('gives no theme a reserved file name: the measure LOG is themes/log-measure, and Leviticus 14 develops it', () => {
+    assert.ok(!readdirSync(path.join(bundle, 'themes')).includes('log.md'));
+    assert.equal(data('themes/log-measure').title, 'Log');
+    const leviticus = relations('bible/leviticus/14').filter((r) => r.predicate === 'develops' && r.target.startsWith('themes/log'));
+    assert.ok(leviticus.length > 0);
+    assert.ok(leviticus.every((r) => r.target === 'themes/log-measure'));
+  });
+
   it('writes the epochs with their years, type tag and person', () => {
     const adam = data('epochs/life-of-adam');
     assert.deepEqual([adam.start_year_ah, adam.end_year_ah, adam.length_years, adam.epoch_type], [1, 931, 930, 'life']);

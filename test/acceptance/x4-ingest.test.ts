@@ -25,8 +25,10 @@ interface CrossReference {
 interface Line {
   osis: string;
   licence: string;
+  /** Present, and false, on a verse written from the original-language edition alone. */
+  english?: false;
   text: string;
-  entries: [string, number | null, number | null, string, string | null, string | null, string | null, string | null, string | null][];
+  entries: [string | null, number | null, number | null, string, string | null, string | null, string | null, string | null, string | null][];
 }
 
 describe('the cross-references and interlinear ingest on the full data', { skip }, () => {
@@ -112,7 +114,7 @@ describe('the cross-references and interlinear ingest on the full data', { skip 
     assert.equal(read('sources/opengnt').data.share_alike, true);
   });
 
-  it('has no data for the BSB omissions and the Psalm superscriptions, and says why in the report', () => {
+  it('has no data for the BSB omissions, and says why in the report', () => {
     const lines = readdirSync(path.join(bundle, 'references/interlinear')).reduce(
       (sum, file) => sum + text(`references/interlinear/${file}`).trimEnd().split('\n').length,
       0,
@@ -121,9 +123,75 @@ describe('the cross-references and interlinear ingest on the full data', { skip 
     assert.equal(collection?.counts['verses with interlinear'], lines);
     const skipped = Object.fromEntries((collection?.skipped ?? []).filter((item) => item.what === 'verses').map((item) => [item.reason, item.count]));
     assert.equal(skipped['the BSB omits them'], 16);
-    assert.equal(skipped['no English segments in the BSB interlinear (Psalm superscription verses)'], 117);
     assert.equal(lines + Object.values(skipped).reduce((a, b) => a + b, 0), 31_102, 'every verse slot is counted once');
+    assert.equal(lines, 31_085, 'all but the 16 omitted verses and Nehemiah 7:68');
     assert.ok(!text('references/interlinear/matthew.jsonl').includes('"Matt.17.21"'));
+  });
+
+  it('writes the 117 verses the BSB interlinear has no English for (116 Psalm verses 1 after a superscription, Zechariah 12:1) from the OSHB alone', () => {
+    const collection = report.collections.find((item) => item.collection === 'interlinear');
+    assert.equal(collection?.counts['verses from the original-language edition alone (no English in the BSB interlinear)'], 117);
+    const strongs = (line: Line) => line.entries.map((entry) => entry[3]);
+    for (const [osis, expected] of [
+      ['Ps.3.1', ['H3068', 'H4100', 'H7231', 'H6862', 'H7227', 'H6965', 'H5921']],
+      ['Ps.23.1', ['H3068', 'H7462', 'H3808', 'H2637']],
+      ['Ps.51.1', ['H2603', 'H430', 'H2617', 'H7230', 'H7356', 'H4229', 'H6588']],
+    ] as const) {
+      const line = verse('psalms', osis);
+      assert.equal(line.english, false, osis);
+      assert.equal(line.text, '', osis);
+      assert.equal(line.licence, 'CC-BY-4.0', osis);
+      assert.deepEqual(strongs(line), expected, `${osis}: the KJV verse's words in Hebrew order, the superscription's left out`);
+      for (const entry of line.entries) {
+        assert.deepEqual(entry.slice(0, 3), [null, null, null], osis);
+        assert.ok(entry[4] && entry[5] && entry[6] && entry[7], `${osis}: word, transliteration and morphology`);
+        assert.equal(entry[8], 'hebrew');
+      }
+    }
+    assert.equal(verse('psalms', 'Ps.23.1').entries[0]?.[5], 'YHWH');
+    assert.equal(verse('zechariah', 'Zech.12.1').english, false);
+    assert.equal(verse('psalms', 'Ps.23.2').english, undefined, 'an aligned verse carries no flag');
+    const counts = read('references/interlinear').data.counts as Record<string, number>;
+    assert.equal(counts.verses_without_english_alignment, 117);
+    assert.equal(counts.verses, 31_085);
+  });
+
+  it('gives each English word of a verse to at most one entry, in every verse', () => {
+    const john = verse('john', 'John.1.21');
+    const not = john.entries.find((entry) => entry[0] === 'not');
+    const are = john.entries.find((entry) => entry[0] === 'Are');
+    assert.ok(not && are);
+    assert.notDeepEqual([not[1], not[2]], [are[1], are[2]]);
+    assert.equal(john.text.split(' ')[are[1] ?? -1], '“Are');
+    let overlaps = 0;
+    const examples: string[] = [];
+    for (const file of readdirSync(path.join(bundle, 'references/interlinear'))) {
+      for (const item of text(`references/interlinear/${file}`).trimEnd().split('\n')) {
+        const line = JSON.parse(item) as Line;
+        const words = line.text === '' ? 0 : line.text.split(' ').length;
+        const owner = new Map<number, number>();
+        line.entries.forEach((entry, index) => {
+          const [, first, last] = entry;
+          if (first === null || last === null) return;
+          assert.ok(first <= last && last < words, `${line.osis} entry ${index}: ${first}-${last} within ${words} words`);
+          for (let word = first; word <= last; word++) {
+            if (owner.has(word)) {
+              overlaps++;
+              if (examples.length < 5) examples.push(`${line.osis} word ${word}`);
+            }
+            owner.set(word, index);
+          }
+        });
+      }
+    }
+    assert.equal(overlaps, 0, `shared word indexes: ${examples.join(', ')}`);
+  });
+
+  it('marks the interlinear dataset document share-alike (its New Testament data is OpenGNT), and tags it so', () => {
+    const dataset = read('references/interlinear').data;
+    assert.equal(dataset.share_alike, true);
+    assert.ok((dataset.tags as string[]).includes('share-alike'));
+    assert.ok((read('sources/opengnt').data.tags as string[]).includes('share-alike'));
   });
 
   it('writes the same data files on a second run', async () => {

@@ -29,7 +29,7 @@ describe('GET /changelog', () => {
     assert.equal(body.dataVersion, dataSet.manifest.dataVersion);
     assert.match(body.log, /^# Log\n/);
     assert.match(body.log, /## 2026-08-21: fixture bundle/);
-    assert.equal(body.url, '/log');
+    assert.equal(body.url, '/api/v1/changelog');
     assert.match(body.note, /bundleGenerated/);
     assert.equal(typeof body.licence.attribution, 'string');
   });
@@ -43,5 +43,14 @@ describe('GET /changelog', () => {
     assert.equal(status, 200);
     assert.equal(body.log, null);
     assert.equal(body.bundleGenerated, '2026-08-21T00:00:00.000Z');
+  });
+});
+
+describe('GET /changelog url', () => {
+  it('is a URL that answers: the changelog itself', async () => {
+    const { body } = await get(app, '/changelog');
+    const followed = await get(app, body.url.replace(/^\/api\/v1/, ''));
+    assert.equal(followed.status, 200);
+    assert.equal(followed.body.log, body.log);
   });
 });

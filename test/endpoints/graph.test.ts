@@ -64,3 +64,39 @@ describe('GET /graph/{path}', () => {
     assert.equal(missing.status, 404);
   });
 });
+
+describe('GET /graph/{path} with an inverse predicate', () => {
+  it('refuses child-of, saying it is the inverse of parent-of and why, with the stored predicates as available', async () => {
+    const { status, body } = await get(app, '/graph/people/isaac?predicate=child-of');
+    assert.equal(status, 400);
+    assert.equal(body.code, 'unknown_value');
+    assert.equal(body.param, 'predicate');
+    assert.match(body.error, /inverse of 'parent-of'/);
+    assert.match(body.error, /predicate=parent-of/);
+    assert.ok(body.available.includes('parent-of'));
+    assert.ok(!body.available.includes('child-of'));
+  });
+
+  it('walks depth 1e309 as the maximum depth, 3', async () => {
+    const { body } = await get(app, '/graph/people/isaac?depth=1e309');
+    assert.equal(body.depth, 3);
+  });
+});
+
+describe('document paths with dot segments', () => {
+  it('answers 400 invalid_parameter (param path) on /entity, /family and /graph', async () => {
+    for (const route of [
+      '/entity/people%2F..%2Fisaac',
+      '/entity/people%2F.%2Fisaac',
+      '/entity/people%2F%2e%2e%2Fisaac',
+      '/family/people%2F..%2Fisaac',
+      '/graph/people%2F..%2Fisaac',
+      '/entity/%2E%2E%2Fpeople%2Fisaac',
+    ]) {
+      const { status, body } = await get(app, route);
+      assert.equal(status, 400, route);
+      assert.equal(body.code, 'invalid_parameter', route);
+      assert.equal(body.param, 'path', route);
+    }
+  });
+});

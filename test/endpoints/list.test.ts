@@ -81,3 +81,49 @@ describe('GET /list', () => {
     assert.equal(tag.body.param, 'tag');
   });
 });
+
+describe('GET /list: the collection decides the default order and the legal sorts', () => {
+  it('orders a folder, or a tag, whose documents are all of one chronological collection chronologically', async () => {
+    const byType = await get(app, '/list?type=Epoch');
+    for (const query of ['/list?folder=epochs', '/list?folder=/epochs/', '/list?tag=epoch-life', '/list?folder=sa/events']) {
+      const { status, body } = await get(app, query);
+      assert.equal(status, 200, query);
+      assert.equal(body.sort, 'chronological', query);
+    }
+    const folder = await get(app, '/list?folder=epochs');
+    assert.deepEqual(folder.body.results, byType.body.results);
+  });
+
+  it('keeps title for a folder or tag that spans several collections or none', async () => {
+    assert.equal((await get(app, '/list?folder=bible')).body.sort, 'title');
+    assert.equal((await get(app, '/list?tag=male')).body.sort, 'title');
+    assert.equal((await get(app, '/list?folder=nowhere')).body.sort, 'title');
+  });
+
+  it('answers unknown_value listing the sorts a collection supports for one it cannot do, and echoes the sort applied', async () => {
+    const person = await get(app, '/list?type=Person&sort=chronological');
+    assert.equal(person.status, 400);
+    assert.equal(person.body.code, 'unknown_value');
+    assert.equal(person.body.param, 'sort');
+    assert.deepEqual(person.body.available, ['title', 'degree', 'canonical']);
+    const epochs = await get(app, '/list?folder=epochs&sort=canonical');
+    assert.equal(epochs.status, 400);
+    assert.deepEqual(epochs.body.available, ['title', 'degree', 'chronological']);
+    const place = await get(app, '/list?type=Place&sort=canonical');
+    assert.deepEqual(place.body.available, ['title', 'degree']);
+    const ok = await get(app, '/list?type=Person&sort=Canonical');
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.sort, 'canonical');
+    const mixed = await get(app, '/list?sort=chronological&limit=3');
+    assert.equal(mixed.status, 200, 'no single collection: every sort applies');
+    assert.equal(mixed.body.sort, 'chronological');
+  });
+
+  it('lists every tag, sorted, as available for an unknown tag', async () => {
+    const tags = (await get(app, '/tags?limit=1000')).body.tags.map((t: { name: string }) => t.name);
+    const { body } = await get(app, '/list?tag=nosuch');
+    assert.equal(body.code, 'unknown_value');
+    assert.deepEqual(body.available, [...tags].sort());
+    assert.ok(body.available.includes('male'));
+  });
+});

@@ -155,3 +155,82 @@ describe('the Node listener', () => {
     }
   });
 });
+
+/** Sends `bytes` as they are over a raw socket and reads everything the server sends until it closes. */
+function rawBytes(port: number, bytes: Buffer): Promise<RawResponse & { readonly raw: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = all.subarray(0, end < 0 ? all.length : end).toString('latin1').split('\r\n');
+      const parsed = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ statusLine, headers: parsed, body: end < 0 ? Buffer.alloc(0) : all.subarray(end + 4), raw: all });
+    });
+    socket.write(bytes);
+  });
+}
+
+describe('skg serve: requests the URL parser would rewrite, and requests Node cannot parse', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+  let port: number;
+
+  before(async () => {
+    const dataSet = await getFixtureDataSet();
+    server = await serve({ distDir: dataSet.dir, port: 0, host: '127.0.0.1', trustProxy: false, watch: false, log: () => undefined });
+    port = Number(new URL(server.url).port);
+  });
+
+  after(async () => {
+    await server.close();
+  });
+
+  it('answers 400 invalid_parameter (param path) for dot segments in a document path, raw or percent-encoded', async () => {
+    for (const target of [
+      '/api/v1/entity/%2e%2e',
+      '/api/v1/entity/people/%2e%2e/places/jerusalem',
+      '/api/v1/entity/people/%2E%2E/places/jerusalem',
+      '/api/v1/entity/people/../places/jerusalem',
+      '/api/v1/entity/people/./isaac',
+      '/api/v1/entity/people/.%2e/places/jerusalem',
+      '/api/v1/family/people/../people/isaac',
+      '/api/v1/graph/people/%2e%2e/people/isaac',
+    ]) {
+      const response = await rawRequest(port, 'GET', target);
+      assert.equal(response.statusLine, 'HTTP/1.1 400 Bad Request', target);
+      const body = JSON.parse(response.body.toString('utf8')) as { code: string; param: string; requestId: string };
+      assert.equal(body.code, 'invalid_parameter', target);
+      assert.equal(body.param, 'path', target);
+      assert.equal(body.requestId, response.headers.get('x-request-id'), target);
+    }
+    const plain = await rawRequest(port, 'GET', '/api/v1/entity/places/jerusalem');
+    assert.equal(plain.statusLine, 'HTTP/1.1 200 OK', 'no dot segment: answered');
+  });
+
+  it('answers a request line Node cannot parse with an Error body, X-Request-Id and CORS, then closes', async () => {
+    for (const bytes of [
+      Buffer.concat([Buffer.from('GET /api/v1/'), Buffer.from([0xff, 0xfe]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]),
+      Buffer.from('NOT A REQUEST\r\n\r\n'),
+      Buffer.from('GET /api/v1/ HTTP/1.1\r\nHost: localhost\r\nBad Header Line\r\n\r\n'),
+    ]) {
+      const response = await rawBytes(port, bytes);
+      assert.equal(response.statusLine, 'HTTP/1.1 400 Bad Request', bytes.toString('latin1'));
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+      assert.equal(response.headers.get('connection'), 'close');
+      assert.ok(response.headers.get('etag'));
+      assert.equal(response.headers.get('content-length'), String(response.body.length));
+      const body = JSON.parse(response.body.toString('utf8')) as { code: string; requestId: string; docs: string; error: string };
+      assert.equal(body.code, 'invalid_parameter');
+      assert.equal(body.requestId, response.headers.get('x-request-id'));
+      assert.match(body.requestId, /^[0-9a-f-]{36}$/);
+      assert.ok(body.docs);
+    }
+    const after = await fetch(`${server.url}/stats`);
+    assert.equal(after.status, 200, 'the server keeps answering');
+    await after.arrayBuffer();
+  });
+});

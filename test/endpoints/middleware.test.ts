@@ -64,7 +64,7 @@ describe('CORS', () => {
     assert.equal(response.text, '');
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     const methods = response.headers.get('access-control-allow-methods') ?? '';
-    for (const method of ['GET', 'POST', 'DELETE', 'OPTIONS']) assert.ok(methods.includes(method), method);
+    assert.equal(methods, 'GET, HEAD, OPTIONS', 'a read path advertises only its own methods (write paths: webhooks.test.ts)');
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
     for (const header of ['if-none-match', 'idempotency-key', 'authorization', 'content-type']) assert.ok(allowed.includes(header), header);
     assert.ok(response.headers.get('etag'), 'even a preflight carries an ETag');
@@ -192,7 +192,7 @@ describe('rate limit with a store that answers asynchronously', () => {
   /** A store like a shared (Redis) one would be: the in-memory counters, answered a tick later. */
   function createAsyncStore(): RateLimitStore {
     const memory = createMemoryRateLimitStore();
-    return { hit: async (key, windowMs, now) => memory.hit(key, windowMs, now) };
+    return { hit: async (key, windowMs, now) => memory.hit(key, windowMs, now), peek: async (key, now) => memory.peek?.(key, now) };
   }
 
   it('sets the same headers and answers 429 over the limit', async () => {
@@ -205,7 +205,8 @@ describe('rate limit with a store that answers asynchronously', () => {
     assert.equal(first.headers.get('ratelimit-policy'), '2;w=60');
     const preflight = await request(app, '/api/v1/scripture', { method: 'OPTIONS', headers: client });
     assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get('x-ratelimit-remaining'), '0');
+    assert.equal(preflight.headers.get('x-ratelimit-remaining'), '1', 'a preflight is not counted');
+    assert.equal((await get(app, '/passage/John.3.16', client)).status, 200);
     const over = await get(app, '/passage/John.3.16', client);
     assert.equal(over.status, 429);
     assert.equal(over.body.code, 'rate_limited');
@@ -267,7 +268,8 @@ describe('routing errors', () => {
   });
 
   it('gives every status its standard reason phrase', async () => {
-    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 4, windowMs: 60_000 } });
+    // Three counted requests; the preflight is not counted.
+    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 3, windowMs: 60_000 } });
     const client = { 'x-forwarded-for': '198.51.100.40' };
     assert.equal((await get(app, '/passage/John.3.16', client)).response.statusText, 'OK');
     assert.equal((await get(app, '/passage/Gen.1.99', client)).response.statusText, 'Not Found');
@@ -366,5 +368,58 @@ describe('a data set that cannot be read', () => {
     assert.ok(response.headers.get('etag'));
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     assert.equal(logged.length, 1);
+  });
+});
+
+describe('ETag of bodies that carry this process\'s own times', () => {
+  it('differs between two processes (or a restart) on the same data for /stats and /changelog, and only there', async () => {
+    const data = createMemoryDataSet({ dataVersion: 'same' });
+    const first = createTestApp({ ...data, loadedAt: new Date('2026-03-01T00:00:00.000Z') });
+    const restarted = createTestApp({ ...data, loadedAt: new Date('2026-03-01T00:05:00.000Z') });
+    for (const route of ['/stats', '/changelog']) {
+      const before = await get(first, route);
+      const after = await get(restarted, route);
+      assert.notEqual(after.headers.get('etag'), before.headers.get('etag'), route);
+      assert.match(after.headers.get('etag') ?? '', /^"[0-9a-f]{12}-[0-9a-f]{16}"$/, `${route}: still a strong tag`);
+      const conditional = await get(restarted, route, { 'if-none-match': before.headers.get('etag') ?? '' });
+      assert.equal(conditional.status, 200, `${route}: the stale time is not revalidated`);
+      const again = await get(restarted, route, { 'if-none-match': after.headers.get('etag') ?? '' });
+      assert.equal(again.status, 304, `${route}: the same process still answers 304`);
+    }
+    const passage = [await get(first, '/passage/John.3.16'), await get(restarted, '/passage/John.3.16')];
+    assert.equal(passage[0]?.headers.get('etag'), passage[1]?.headers.get('etag'), 'data-only bodies keep one tag across processes');
+  });
+});
+
+describe('CORS preflight and the rate limit', () => {
+  it('answers preflights before the rate limit: not counted, and still 204 with the CORS headers past the limit', async () => {
+    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 2, windowMs: 60_000 } });
+    const client = { 'x-forwarded-for': '198.51.100.90' };
+    const preflightHeaders = { ...client, origin: 'https://example.org', 'access-control-request-method': 'GET' };
+    const preflight = () => request(app, '/api/v1/scripture', { method: 'OPTIONS', headers: preflightHeaders });
+    for (let i = 0; i < 5; i += 1) assert.equal((await preflight()).status, 204);
+    const first = await get(app, '/passage/John.3.16', client);
+    assert.equal(first.status, 200, 'five preflights used none of the two requests');
+    assert.equal(first.headers.get('x-ratelimit-remaining'), '1');
+    const during = await preflight();
+    assert.equal(during.headers.get('x-ratelimit-remaining'), '1', 'a preflight reports the counters without counting');
+    assert.equal((await get(app, '/passage/John.3.16', client)).status, 200);
+    assert.equal((await get(app, '/passage/John.3.16', client)).status, 429);
+    const over = await preflight();
+    assert.equal(over.status, 204, 'past the limit a preflight still succeeds');
+    assert.equal(over.headers.get('access-control-allow-origin'), '*');
+    assert.ok(over.headers.get('access-control-allow-methods')?.includes('GET'));
+    assert.ok(over.headers.get('access-control-allow-headers')?.toLowerCase().includes('if-none-match'));
+    assert.equal(over.headers.get('x-ratelimit-remaining'), '0');
+    assert.equal(over.headers.get('retry-after'), null);
+  });
+
+  it('answers a preflight even when a shared store fails', async () => {
+    const app = createTestApp(createMemoryDataSet(), {
+      rateLimitStore: { hit: () => Promise.reject(new Error('store unreachable')), peek: () => Promise.reject(new Error('store unreachable')) },
+    });
+    const preflight = await request(app, '/api/v1/scripture', { method: 'OPTIONS' });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
   });
 });

@@ -65,3 +65,29 @@ describe('GET /nearby', () => {
     assert.equal(heaven.body.code, 'not_found');
   });
 });
+
+describe('GET /nearby anchored on something that is not a place', () => {
+  it('answers 400 invalid_parameter naming place, as /family does for a non-person', async () => {
+    const person = await get(app, '/nearby?place=people/abram');
+    assert.equal(person.status, 400);
+    assert.equal(person.body.code, 'invalid_parameter');
+    assert.equal(person.body.param, 'place');
+    assert.match(person.body.error, /not a place/);
+    assert.equal((await get(app, '/nearby?place=places/heaven')).status, 404, 'a place without coordinates stays 404');
+    assert.equal((await get(app, '/nearby?place=people/nobody')).status, 404, 'an unknown document stays 404');
+  });
+
+  it('clamps a radius too large to represent to the maximum instead of ignoring it', async () => {
+    const { body } = await get(app, '/nearby?lat=31.7&lon=35.2&radius=1e309');
+    assert.equal(body.radiusKm, 20_000);
+  });
+
+  it('refuses a dot segment in place', async () => {
+    for (const place of ['places/../places/jerusalem', 'people/./abram', 'places/%2E%2E/places/jerusalem']) {
+      const { status, body } = await get(app, `/nearby?place=${place}`);
+      assert.equal(status, 400, place);
+      assert.equal(body.code, 'invalid_parameter', place);
+      assert.equal(body.param, 'place', place);
+    }
+  });
+});

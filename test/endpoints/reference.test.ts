@@ -79,8 +79,9 @@ describe('the reference page in a browser (headless Chromium)', { skip: skipWith
   });
 
   it('lists every operation of the document by its operationId, loading nothing from elsewhere and logging no error', async () => {
-    const openapi = (await get(app, '/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
-    const operationIds = Object.values(openapi.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    type Items = Record<string, Record<string, { operationId: string }>>;
+    const openapi = (await get(app, '/openapi.json')).body as { paths: Items; webhooks?: Items };
+    const operationIds = [openapi.paths, openapi.webhooks ?? {}].flatMap((items) => Object.values(items).flatMap((item) => Object.values(item).map((operation) => operation.operationId)));
 
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,

@@ -58,3 +58,13 @@ describe('GET /search', () => {
     assert.equal(tag.body.code, 'unknown_value');
   });
 });
+
+describe('GET /search with an unknown tag', () => {
+  it('lists every tag, sorted, as available', async () => {
+    const tags = (await get(app, '/tags?limit=1000')).body.tags.map((t: { name: string }) => t.name);
+    const { status, body } = await get(app, '/search?q=isaac&tag=nosuch');
+    assert.equal(status, 400);
+    assert.equal(body.param, 'tag');
+    assert.deepEqual(body.available, [...tags].sort());
+  });
+});

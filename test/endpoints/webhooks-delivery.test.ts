@@ -7,6 +7,7 @@ import { createWebhooks, type Webhooks } from '../../packages/server/src/webhook
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createTestApp, get, request } from '../helpers/app.ts';
 import { getTestCertificates, type HttpsReceiver, type ReceivedRequest, startHttpsReceiver, type TestCertificates } from '../helpers/https-receiver.ts';
+import { createContract, type OpenApiDocument } from '../helpers/schema.ts';
 
 const certs = await getTestCertificates();
 
@@ -108,6 +109,43 @@ describe('webhook deliveries to an HTTPS receiver', { skip: certs ? false : 'the
     assert.equal(read.body.subscription.lastDelivery.ok, true);
     assert.equal(read.body.subscription.lastDelivery.status, 204);
     await request(app, `/api/v1/webhooks/${degradedOnly.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${degradedOnly.secret}` } });
+  });
+
+  it('sends payloads and headers the OpenAPI document\'s top-level webhooks describe (closed-world), real and test deliveries alike', async () => {
+    receiver.respondWith(200);
+    const document = (await get(app, '/openapi.json')).body as OpenApiDocument;
+    const contract = createContract(document);
+    const deliveries = document.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string; in: string; required: boolean; schema: { pattern?: string } }> } }>;
+    assert.deepEqual(Object.keys(deliveries).sort(), ['data.updated', 'status.degraded']);
+
+    const both = await register('/described');
+    const degradedFirst = await register('/described-test', ['status.degraded']);
+    events.emit('data.updated', { ...UPDATED, builtAt: '2026-01-03T00:00:00.000Z' });
+    events.emit('status.degraded', { status: 'degraded', failing: [{ name: 'interlinear', detail: 'the optional dataset is no longer available' }] });
+    await webhooks.idle();
+    for (const { id, secret } of [both, degradedFirst]) {
+      const test = await request(app, `/api/v1/webhooks/${id}/test`, { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
+      assert.equal(test.body.delivery.ok, true);
+    }
+    const received = [...forPath('/described'), ...forPath('/described-test')];
+    assert.equal(received.length, 5, 'data.updated and status.degraded on the bus (status.degraded to both), and a test delivery to each');
+    const seen = new Set<string>();
+    for (const delivery of received) {
+      const payload = JSON.parse(delivery.body.toString('utf8'));
+      seen.add(`${payload.event} test=${payload.test}`);
+      const operation = deliveries[payload.event]!.post;
+      const schema = operation.requestBody.content['application/json']!.schema.$ref.replace('#/components/schemas/', '');
+      assert.deepEqual(contract.checkSchema(schema, payload), [], `${payload.event} test=${payload.test}`);
+      for (const parameter of operation.parameters) {
+        const value = delivery.headers[parameter.name.toLowerCase()];
+        if (parameter.required) assert.equal(typeof value, 'string', parameter.name);
+        if (parameter.schema.pattern) assert.match(String(value), new RegExp(parameter.schema.pattern), parameter.name);
+      }
+      assert.equal(delivery.headers['x-service-event'], payload.event);
+      assert.equal(delivery.headers['x-service-delivery'], payload.id);
+    }
+    assert.deepEqual([...seen].sort(), ['data.updated test=false', 'data.updated test=true', 'status.degraded test=false', 'status.degraded test=true']);
+    assert.notDeepEqual(contract.checkSchema('WebhookPayloadDataUpdated', { id: 'evt_1', event: 'data.updated' }), [], 'the schema does hold payloads to it');
   });
 
   it('retries a failing receiver three times, and disables the subscription at ten consecutive failed deliveries', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { serve } from '../../packages/server/src/serve.ts';
 import { createWebhooks, type WebhookOptions, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
+import { createMemoryWebhookStore } from '../../packages/server/src/webhooks/store.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createTestApp, get, request, type TestResponse } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -12,6 +13,7 @@ after(removeTempDirs);
 const NAMES: Record<string, string[]> = {
   'hooks.example.org': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
   'internal.example.org': ['10.0.0.7'],
+  'other.example.org': ['93.184.215.15'],
 };
 
 /** Webhooks whose DNS answers from NAMES (no network in tests); everything else as in production. */
@@ -83,7 +85,8 @@ describe('POST /webhooks', () => {
     assert.equal(subscription.url, 'https://hooks.example.org/skg');
     assert.equal(subscription.status, 'active');
     assert.deepEqual(subscription.events, ['data.updated', 'status.degraded']);
-    assert.ok(!Number.isNaN(Date.parse(subscription.createdAt)));
+    assert.ok(!Number.isNaN(Date.parse(subscription.created)), 'the registration time is `created`');
+    assert.equal(subscription.createdAt, undefined);
     assert.match(secret, /^whsec_/);
     assert.equal(sandbox, false);
     assert.equal(response.headers.get('location'), `/api/v1/webhooks/${subscription.id}`);
@@ -112,7 +115,7 @@ describe('POST /webhooks', () => {
       ['https://127.0.0.1/', /127\.0\.0\.1 is a loopback address/],
       ['https://[::1]/', /::1 is a loopback address/],
       ['https://169.254.169.254/', /metadata/],
-      ['https://internal.example.org/', /resolves to 10\.0\.0\.7, a private address/],
+      ['https://internal.example.org/', /internal\.example\.org resolves to a non-public address$/],
       ['https://0x7f.1/', /loopback/],
       ['https://[::ffff:127.0.0.1]/', /loopback/],
       ['https://nowhere.example.org/', /does not resolve/],
@@ -124,15 +127,19 @@ describe('POST /webhooks', () => {
       assert.equal(response.body.param, 'url', url);
       assert.match(response.body.error, message, url);
     }
+    assert.doesNotMatch((await post(app, '/webhooks', { url: 'https://internal.example.org/' })).text, /10\.0\.0\.7|private/, 'what a name resolved to stays inside');
   });
 
-  it('refuses a name the system resolver maps to loopback (localhost)', async () => {
-    const webhooks = createWebhooks({ logError: () => undefined });
+  it('refuses a name the system resolver maps to loopback (localhost), without saying the address', async () => {
+    const logged: string[] = [];
+    const webhooks = createWebhooks({ logError: () => undefined, logDebug: (line) => logged.push(line) });
     const app = createTestApp(createMemoryDataSet(), { webhooks });
     const response = await post(app, '/webhooks', { url: 'https://localhost:8443/hook' });
     assert.equal(response.status, 400);
     assert.equal(response.body.code, 'invalid_parameter');
-    assert.match(response.body.error, /localhost resolves to .*loopback/);
+    assert.equal(response.body.error, 'url must reach a public address; localhost resolves to a non-public address');
+    assert.doesNotMatch(response.text, /127\.0\.0\.1|::1|loopback/);
+    assert.match(logged.join('\n'), /localhost resolves to (127\.0\.0\.1|::1), a loopback address/, 'the detail is in the debug log');
   });
 
   it('answers 400 unknown_value with the available events for an unknown event', async () => {
@@ -227,6 +234,47 @@ describe('POST /webhooks', () => {
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'x-forwarded-for': '203.0.113.10' })).status, 201);
   });
 
+  it('counts registrations from IPv6 clients by their /64', async () => {
+    const { app } = setup({ limits: { registrationsPerHour: 2 } });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:1::1'))).status, 200);
+    assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:1::2'))).status, 200);
+    const third = await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:1:dead:beef:0:3'));
+    assert.equal(third.status, 429, 'a new address in the same /64 is the same client');
+    assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:2::1'))).status, 200, 'another /64 is another client');
+  });
+
+  it('answers 429 rate_limited once one target host holds its maximum of active subscriptions', async () => {
+    const { app } = setup({ limits: { maxSubscriptionsPerHost: 2 } });
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/a' })).status, 201);
+    const second = (await post(app, '/webhooks', { url: 'https://hooks.example.org/b' })).body;
+    const full = await post(app, '/webhooks', { url: 'https://hooks.example.org/c' });
+    assert.equal(full.status, 429);
+    assert.equal(full.body.code, 'rate_limited');
+    assert.match(full.body.error, /maximum of 2 active webhook subscriptions to hooks\.example\.org/);
+    assert.equal(full.headers.get('retry-after'), '3600');
+    assert.equal((await post(app, '/webhooks', { url: 'https://other.example.org/' })).status, 201, 'another host is not held back');
+    await request(app, `/api/v1/webhooks/${second.subscription.id}`, { method: 'DELETE', headers: bearer(second.secret) });
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/c' })).status, 201, 'a deletion frees a place');
+    const { body } = await get(app, '/webhooks');
+    assert.equal(body.limits.maxActiveSubscriptionsPerHost, 2);
+  });
+
+  it('counts active subscriptions without listing the store at every registration', async () => {
+    const memory = createMemoryWebhookStore();
+    let lists = 0;
+    const store = {
+      ...memory,
+      list: () => {
+        lists += 1;
+        return memory.list();
+      },
+    };
+    const { app } = setup({ store });
+    for (let n = 0; n < 5; n += 1) assert.equal((await post(app, '/webhooks', { url: `https://hooks.example.org/${n}` })).status, 201);
+    assert.equal(lists, 1, 'one census serves the registrations that follow it');
+  });
+
   it('answers 429 rate_limited once the store holds its maximum of active subscriptions', async () => {
     const { app } = setup({ limits: { maxSubscriptions: 1 } });
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).status, 201);
@@ -280,7 +328,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
     assert.equal((await get(app, `/webhooks/${subscription.id}`, bearer(secret))).status, 404);
   });
 
-  it('answers 405 listing the methods of the path, and a preflight allowing POST and DELETE', async () => {
+  it('answers 405 listing the methods of the path, and a preflight allowing the methods of the path asked about', async () => {
     const { app } = setup();
     const put = await request(app, '/api/v1/webhooks/wh_0123456789abcdef01234567', { method: 'PUT' });
     assert.equal(put.status, 405);
@@ -294,8 +342,15 @@ describe('GET and DELETE /webhooks/{id}', () => {
       headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
     });
     assert.equal(preflight.status, 204);
-    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, OPTIONS');
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/i);
+    const preflightOf = async (path: string) =>
+      (await request(app, `/api/v1${path}`, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'DELETE' } })).headers;
+    const one = await preflightOf('/webhooks/wh_0123456789abcdef01234567');
+    assert.equal(one.get('access-control-allow-methods'), 'GET, HEAD, DELETE, OPTIONS', 'no POST where a POST answers 405');
+    assert.equal(one.get('allow'), put.headers.get('allow'), 'the preflight and the 405 name the same methods');
+    assert.equal((await preflightOf('/webhooks/wh_0123456789abcdef01234567/test')).get('access-control-allow-methods'), 'POST, OPTIONS');
+    assert.equal((await preflightOf('/passage/John.3.16')).get('access-control-allow-methods'), 'GET, HEAD, OPTIONS');
   });
 
   it('reads the subscription as it is now, never from a cache', async () => {
@@ -305,6 +360,38 @@ describe('GET and DELETE /webhooks/{id}', () => {
     await webhooks.remove(subscription.id, secret);
     assert.equal((await get(app, `/webhooks/${subscription.id}`, bearer(secret))).status, 404);
     assert.equal(first.headers.get('cache-control'), 'no-store');
+  });
+});
+
+describe('echoed input in webhook errors', () => {
+  it('cuts an unknown id, member name or event name to 100 characters', async () => {
+    const { app } = setup();
+    const long = 'q'.repeat(5000);
+    const unknown = await get(app, `/webhooks/wh_${long}`, bearer('whsec_x'));
+    assert.equal(unknown.status, 404);
+    assert.ok(unknown.body.error.length < 250, unknown.body.error);
+    assert.ok(unknown.body.error.includes(`wh_${'q'.repeat(97)}…`));
+    const member = await post(app, '/webhooks', { url: 'https://hooks.example.org/', [long]: 1 });
+    assert.equal(member.status, 400);
+    assert.ok(member.body.error.length < 250 && member.body.param.length <= 101, 'message and param');
+    const event = await post(app, '/webhooks', { url: 'https://hooks.example.org/', events: [long] });
+    assert.equal(event.body.code, 'unknown_value');
+    assert.ok(event.body.error.length < 250);
+  });
+});
+
+describe('POST /webhooks/{id}/test outcome', () => {
+  it('reports why the attempt failed coarsely, naming no address; the detail goes to the debug log', async () => {
+    const logged: string[] = [];
+    const { app } = setup({ allowPrivate: true, logDebug: (line) => logged.push(line), delivery: { timeoutMs: 2000 } });
+    const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://127.0.0.1:1/hook' })).body;
+    const response = await post(app, `/webhooks/${subscription.id}/test`, '', bearer(secret));
+    assert.equal(response.status, 200);
+    assert.equal(response.body.delivery.ok, false);
+    assert.equal(response.body.delivery.error, 'connection refused');
+    assert.equal(response.body.subscription.lastDelivery.error, 'connection refused');
+    assert.doesNotMatch(JSON.stringify(response.body.delivery), /ECONNREFUSED|127\.0\.0\.1:1/);
+    assert.match(logged.join('\n'), /ECONNREFUSED 127\.0\.0\.1:1/);
   });
 });
 

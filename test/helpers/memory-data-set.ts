@@ -121,6 +121,7 @@ function createEmptyGraph(): GraphStore {
     getBacklinks: () => none,
     getEdges: () => [],
     list: () => none,
+    soleType: () => undefined,
     search: async () => none,
     tags: () => none,
     hasTag: () => false,

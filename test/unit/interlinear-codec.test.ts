@@ -80,6 +80,27 @@ describe('the interlinear shard stage', () => {
     assert.match(String(errors[4]?.[2]), /second line/);
   });
 
+  it('accepts a verse written from the edition alone (english null, no range), and refuses a null english with a range', async () => {
+    const bundle = await copyFixtureBundle();
+    await appendFile(
+      path.join(bundle, 'references/interlinear/genesis.jsonl'),
+      [
+        '{"osis":"Gen.1.3","licence":"CC-BY-4.0","english":false,"text":"","entries":[[null,null,null,"H559","וַיֹּאמֶר","vayyomer","HC/Vqw3ms","conjunction; verb","hebrew"]]}',
+        '{"osis":"Gen.1.4","licence":"CC-BY-4.0","text":"And God saw","entries":[[null,1,1,"H430",null,null,null,null,null]]}',
+        '',
+      ].join('\n'),
+    );
+    const diagnostics = new Diagnostics();
+    const data = await shardInterlinear({ bundleDir: bundle, scripture }, diagnostics);
+    assert.deepEqual(
+      diagnostics.list.filter((d) => d.severity === 'error').map((d) => [d.line, d.message]),
+      [[4, 'Gen.1.4 entry 0 has first/last but no english']],
+    );
+    const alone = data?.verses.find((verse) => verse.osis === 'Gen.1.3');
+    assert.deepEqual(alone?.entries, [[null, null, null, 'H559', 'וַיֹּאמֶר', 'vayyomer', 'HC/Vqw3ms', 'conjunction; verb', 'hebrew']]);
+    assert.equal(alone?.text, '');
+  });
+
   it('leaves out, with one warning per file, verses the scripture does not hold or omits', async () => {
     const bundle = await copyFixtureBundle();
     await writeFile(

@@ -3,6 +3,9 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { getBook } from '@skg/core';
+import { createInterlinear, type InterlinearInput } from '../../packages/ingest/src/collections/interlinear.ts';
+import type { SourceEntry } from '../../packages/ingest/src/sources-manifest.ts';
 import { type EditionWord, type EnglishSegment, alignWords, indexEnglishWords, joinVerse } from '../../packages/ingest/src/interlinear/join.ts';
 import { parseOshm, parseRmacDictionary, spellHebrewMorphology } from '../../packages/ingest/src/interlinear/morphology.ts';
 import { getLemmaStrongs, mapOshbToKjv, parseOshbBook, parseVerseMap } from '../../packages/ingest/src/interlinear/oshb.ts';
@@ -130,6 +133,18 @@ describe('the OSHB', () => {
     );
   });
 
+  it("marks the words after the WLC's own KJV note with the KJV verse they begin, the title before it unmarked", () => {
+    const [three1, three2, twentyThree] = parseOshbBook(
+      '<verse osisID="Ps.3.1"><w lemma="4210" morph="HNcmsa" id="a">מִזְמ֥וֹר</w><w lemma="l/1732" morph="HR/Np" id="b">לְ/דָוִ֑ד</w></verse>' +
+        '<verse osisID="Ps.3.2"><note>KJV:Ps.3.1</note><w lemma="3068" morph="HNp" id="c">יְ֭הוָה</w></verse>' +
+        '<verse osisID="Ps.23.1"><w lemma="4210" morph="HNcmsa" id="d">מִזְמ֥וֹר</w><w lemma="l/1732" morph="HR/Np" id="e">לְ/דָוִ֑ד</w>' +
+        '<note>KJV:Ps.23.1</note><w lemma="3068" morph="HNp" id="f">יְהוָ֥ה</w><w lemma="7462 b" morph="HVqrmsc/Sp1cs" id="g">רֹ֝עִ֗/י</w></verse>',
+    );
+    assert.deepEqual(three1?.words.map((word) => word.kjv), [undefined, undefined]);
+    assert.deepEqual(three2?.words.map((word) => word.kjv), ['Ps.3.1']);
+    assert.deepEqual(twentyThree?.words.map((word) => [word.id, word.kjv]), [['d', undefined], ['e', undefined], ['f', 'Ps.23.1'], ['g', 'Ps.23.1']]);
+  });
+
   it('maps WLC verses to the KJV: moved, split and unmapped verses', () => {
     const toKjv = parseVerseMap(
       '<verseMap><book osisID="Ps"><verse wlc="Ps.3.2" kjv="Ps.3.1" type="full"/>' +
@@ -178,6 +193,32 @@ describe('indexEnglishWords', () => {
     );
     assert.equal(text, 'In the beginning God the earth.');
     assert.deepEqual(ranges, [[0, 2], undefined, [3, 3], undefined, undefined, undefined, [4, 5], undefined]);
+  });
+});
+
+describe('indexEnglishWords on punctuation glued between segments', () => {
+  it('breaks a closing and an opening quote apart, so that no word belongs to two segments', () => {
+    // John 1:21: `… I am not.”“Are you the Prophet?”`
+    const { text, ranges } = indexEnglishWords(segments(['I am', 'G1510'], [' ', null], ['not', 'G3756'], ['.”“', null], ['Are', 'G1510'], [' ', null], ['you', 'G4771'], ['?”', null]));
+    assert.equal(text, 'I am not.” “Are you?”');
+    assert.deepEqual(ranges, [[0, 1], undefined, [2, 2], undefined, [3, 3], undefined, [4, 4], undefined]);
+  });
+
+  it('breaks after a colon or comma before an opening quote, and between words glued with no punctuation', () => {
+    const cases: [EnglishSegment[], string, ([number, number] | undefined)[]][] = [
+      [segments(['and said', 'H559'], [':“', null], ['May You', 'H859']), 'and said: “May You', [[0, 1], undefined, [2, 3]]],
+      [segments(['among the nations', 'H1471'], [',‘', null], ['The LORD', 'H3068']), 'among the nations, ‘The LORD', [[0, 2], undefined, [3, 4]]],
+      [segments(['to You', 'H0'], ['.', null], ['Yours', 'H1']), 'to You. Yours', [[0, 1], undefined, [2, 2]]],
+      [segments(['I will do', 'H6213'], ['to you, ', null], ['Israel', 'H3478']), 'I will do to you, Israel', [[0, 2], [3, 4], [5, 5]]],
+      [segments(['said', 'H559'], [':“', null], ['[Give]', 'H0'], [' ', null], ['You', 'H1']), 'said: “[Give] You', [[0, 0], undefined, [1, 1], undefined, [2, 2]]],
+      [segments(['In the beginning', 'H7225'], ['.', null]), 'In the beginning.', [[0, 2], undefined]],
+      [segments(['Jacob’s', 'H3290'], [' ', null], ['sons', 'H1121']), 'Jacob’s sons', [[0, 0], undefined, [1, 1]]],
+    ];
+    for (const [input, expectedText, expectedRanges] of cases) {
+      const { text, ranges } = indexEnglishWords(input);
+      assert.equal(text, expectedText);
+      assert.deepEqual(ranges, expectedRanges, expectedText);
+    }
   });
 });
 
@@ -231,5 +272,105 @@ describe('joinVerse', () => {
     const b = [hebrew('אֶת', 'H853'), hebrew('לוּדִים', 'H3866'), hebrew('אַנְשֵׁי', 'H376')];
     assert.deepEqual(alignWords(a, b), [0, 1, 2]);
     assert.deepEqual(alignWords([hebrew('א', 'H1'), hebrew('ב', 'H2')], [hebrew('ג', 'H3'), hebrew('א', 'H1'), hebrew('ב', 'H2')]), [1, 2]);
+  });
+});
+
+describe('createInterlinear', () => {
+  const source = (id: string, licence: string, shareAlike: boolean): SourceEntry => ({
+    id,
+    title: id,
+    licence,
+    attribution: `${id} attribution`,
+    shareAlike,
+    repository: `https://github.com/example/${id}`,
+    commit: '0'.repeat(40),
+    published: '2025-01-01',
+    files: [],
+  });
+  const word = (text: string, lemma: string, morph: string, id: string, kjv?: string) => ({ text, lemma, strongs: getLemmaStrongs(lemma), morph, id, ...(kjv ? { kjv } : {}) });
+  const psalms = getBook('Ps');
+  const zechariah = getBook('Zech');
+  assert.ok(psalms && zechariah);
+  const input: InterlinearInput = {
+    chapters: [
+      {
+        book: psalms,
+        chapter: 3,
+        // The BSB interlinear has no verse 1 (the superscription verse).
+        verses: new Map([[2, { english: segments(['Many', 'H7227'], [' ', null], ['say', 'H559']), original: [{ text: 'רַבִּים', strongs: 'H7227' }, { text: 'אֹמְרִים', strongs: 'H559' }] }]]),
+      },
+      { book: zechariah, chapter: 12, verses: new Map() },
+    ],
+    hebrew: new Map([
+      [
+        'Ps.3.1',
+        [
+          // WLC Ps.3.1, the title, then WLC Ps.3.2, which the WLC's note says is KJV Ps.3.1.
+          word('מִזְמ֥וֹר', '4210', 'HNcmsa', 't1'),
+          word('לְ/דָוִ֑ד', 'l/1732', 'HR/Np', 't2'),
+          word('יְ֭הוָה', '3068', 'HNp', 'v1', 'Ps.3.1'),
+          word('מָֽה', '4100', 'HTi', 'v2', 'Ps.3.1'),
+          word('עָלָֽ/י', 'l', 'HR/Sp1cs', 'v3', 'Ps.3.1'),
+        ],
+      ],
+      ['Ps.3.2', [word('רַבִּים֮', '7227 a', 'HAampa', 'w1', 'Ps.3.2'), word('אֹמְרִ֪ים', '559', 'HVqrmpa', 'w2', 'Ps.3.2')]],
+      ['Zech.12.1', [word('מַשָּׂ֥א', '4853 a', 'HNcmsc', 'z1'), word('דְבַר', '1697', 'HNcmsc', 'z2')]],
+    ]),
+    greek: new Map(),
+    hebrewMorphology: parseOshm(
+      [
+        '<entryFree n="HNp"> Hebrew: Noun proper name</entryFree>',
+        '<entryFree n="HTi"> Hebrew: Particle interrogative</entryFree>',
+        '<entryFree n="HAampa"> Hebrew: Adjective adjective masculine plural absolute</entryFree>',
+        '<entryFree n="HVqrmpa"> Hebrew: Verb qal participle active masculine plural absolute</entryFree>',
+        '<entryFree n="HNcmsc"> Hebrew: Noun common masculine singular construct</entryFree>',
+      ].join('\n'),
+    ),
+    greekMorphology: new Map(),
+    slots: new Map([
+      ['PSA', [0, 0, 2]],
+      ['ZEC', [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]],
+    ]),
+    sources: { bsb: source('bsb-publishing-interlinear', 'CC0-1.0', false), oshb: source('oshb-morphhb', 'CC-BY-4.0', false), opengnt: source('opengnt', 'CC-BY-SA-4.0', true) },
+  };
+  const result = createInterlinear(input, { by: 'skg-ingest test', at: '2026-01-01T00:00:00.000Z' });
+  const lines = (result.files ?? []).flatMap((file) => file.content.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>));
+  const line = (osis: string) => lines.find((item) => item.osis === osis);
+
+  it('writes a verse the BSB interlinear has no English for from the OSHB alone, in Hebrew order, without the superscription', () => {
+    assert.deepEqual(line('Ps.3.1'), {
+      osis: 'Ps.3.1',
+      licence: 'CC-BY-4.0',
+      english: false,
+      text: '',
+      entries: [
+        [null, null, null, 'H3068', 'יְהוָה'.normalize('NFC'), 'YHWH', 'HNp', 'noun proper name', 'hebrew'],
+        [null, null, null, 'H4100', 'מָה'.normalize('NFC'), 'mah', 'HTi', 'particle interrogative', 'hebrew'],
+      ],
+    });
+    assert.deepEqual(
+      (line('Zech.12.1')?.entries as unknown[][]).map((entry) => [entry[0], entry[3]]),
+      [[null, 'H4853'], [null, 'H1697']],
+      'a verse without a KJV note is taken whole',
+    );
+    assert.equal(line('Ps.3.2')?.english, undefined, 'an aligned verse has no english flag');
+  });
+
+  it('counts those verses in the report and the dataset document', () => {
+    assert.equal(result.report.counts['verses with interlinear'], 3);
+    assert.equal(result.report.counts['verses from the original-language edition alone (no English in the BSB interlinear)'], 2);
+    const skipped = Object.fromEntries(result.report.skipped.map((item) => [`${item.what}: ${item.reason}`, item.count]));
+    assert.equal(skipped["original words: no Strong's number, left out of a verse written from the edition alone"], 1);
+    const counts = result.documents[0]?.frontmatter.counts as Record<string, number>;
+    assert.equal(counts.verses, 3);
+    assert.equal(counts.verses_without_english_alignment, 2);
+    assert.equal(counts.entries_without_english, 4);
+    assert.equal(counts.verses_without_english, 0);
+  });
+
+  it('marks the dataset document share-alike, since its New Testament data is', () => {
+    const document = result.documents[0];
+    assert.equal(document?.frontmatter.share_alike, true);
+    assert.ok((document?.frontmatter.tags as string[]).includes('share-alike'));
   });
 });

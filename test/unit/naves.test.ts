@@ -206,6 +206,24 @@ describe('createThemeDocuments', () => {
     assert.deepEqual(result.report.written, { Theme: 4 });
   });
 
+  it('gives a subject whose slug is a reserved file name (log.md, index.md) a slug that does not clash, in every link to it', () => {
+    const result = createThemeDocuments(
+      [topic('LOG', '-A measure for liquids, holding about a pint LEV 14:10'), topic('INDEX', '-A pointer GEN 1:1'), topic('OIL', '-See LOG')],
+      SLOTS,
+      GENERATED,
+    );
+    assert.deepEqual(
+      result.documents.map((document) => document.id),
+      ['themes/index-theme', 'themes/log-measure', 'themes/oil'],
+    );
+    assert.deepEqual(
+      result.chapterRelations?.map(({ relation }) => relation.target),
+      ['themes/log-measure', 'themes/index-theme'],
+    );
+    assert.match(result.documents[2]?.body ?? '', /See \[Log\]\(\/themes\/log-measure\)/);
+    assert.match(result.files?.[0]?.content ?? '', /\[Log\]\(\/themes\/log-measure\)/);
+  });
+
   it('numbers a subject whose slug an earlier subject already has', () => {
     const result = createThemeDocuments([topic('BETH-EL', '-A city GEN 12:8'), topic('BETH EL', '-Same GEN 12:8')], SLOTS, GENERATED);
     assert.deepEqual(

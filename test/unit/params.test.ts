@@ -22,7 +22,11 @@ describe('integer parameters', () => {
       ['abc', 25, 'not a number → default'],
       ['12abc', 25, 'trailing junk → default'],
       ['0x10', 25, 'hex is not accepted → default'],
-      ['Infinity', 25, 'not finite → default'],
+      ['Infinity', 100, 'infinity is above the maximum → maximum'],
+      ['-Infinity', 1, 'minus infinity is below the minimum → minimum'],
+      ['1e309', 100, 'too large for a double, still above the maximum → maximum'],
+      ['-1e309', 1, 'too large a negative number → minimum'],
+      ['infinite', 25, 'not a number → default'],
       ['NaN', 25, 'NaN → default'],
       ['50', 50, 'in range'],
       [' 7 ', 7, 'surrounding space is trimmed'],
@@ -48,6 +52,7 @@ describe('integer parameters', () => {
     assert.equal(readInteger('123456789', OFFSET), 123456789);
     assert.equal(readInteger('-1', OFFSET), 0);
     assert.equal(readInteger('abc', OFFSET), 0);
+    assert.equal(readInteger('1e309', OFFSET), Number.MAX_SAFE_INTEGER, 'infinity without a maximum → the largest safe integer');
   });
 });
 

@@ -177,7 +177,14 @@ function createInput(): PeopleInput {
     ]),
     slots: parseKjvSlots(
       'reference_id,book_id,usx_code,chapter,verse,verse_sequence\n' +
-        [...Array.from({ length: 3 }, (_, verse) => `GEN 1:${verse + 1},1,GEN,1,${verse + 1},0`), 'PSA 1:1,19,PSA,1,1,0', 'PSA 2:1,19,PSA,2,1,0', 'PSA 3:1,19,PSA,3,1,0'].join('\n'),
+        [
+          ...Array.from({ length: 3 }, (_, verse) => `GEN 1:${verse + 1},1,GEN,1,${verse + 1},0`),
+          // Genesis 2–17: 30 verses each (the labels and relationships cite 11:27, 17:5 and 17:19).
+          ...Array.from({ length: 16 * 30 }, (_, index) => `GEN ${2 + Math.floor(index / 30)}:${(index % 30) + 1},1,GEN,${2 + Math.floor(index / 30)},${(index % 30) + 1},0`),
+          'PSA 1:1,19,PSA,1,1,0',
+          'PSA 2:1,19,PSA,2,1,0',
+          'PSA 3:1,19,PSA,3,1,0',
+        ].join('\n'),
     ),
   };
 }
@@ -234,5 +241,52 @@ describe('createPeopleTable and createPeopleDocuments', () => {
     );
     assert.ok(result.report.skipped.some((skip) => skip.reason.includes('placeholder') && skip.count === 1));
     assert.ok(result.report.skipped.some((skip) => skip.reason === 'verse outside the KJV slots' && skip.count === 1), 'GEN 1:9 is not a slot here');
+  });
+});
+
+describe('references outside the KJV verse slots', () => {
+  const input = createInput();
+  const labelColumns = Object.keys(input.labels[0] ?? {});
+  const label = (values: string) => Object.fromEntries(values.split('|').map((value, index) => [labelColumns[index] as string, value]));
+  const relationColumns = Object.keys(input.relationships[0] ?? {});
+  const relation = (values: string) => Object.fromEntries(values.split('|').map((value, index) => [relationColumns[index] as string, value]));
+  const table = createPeopleTable({
+    ...input,
+    labels: [
+      ...input.labels,
+      // BibleData's Artaxerxes_1_5 cites EZR 13:6 (Ezra has 10 chapters; the verse is Nehemiah 13:6).
+      label('Isaac_1_1|Isaac_1|King of Babylon|מֶלֶךְ בָּבֶל|melek bavel|king of Babel|H4428, H894|||||GEN 40:6|title||||4'),
+      label('Isaac_1_2|Isaac_1|Isaac|יִצְחָק|yitschaq|he laughs|H3327|||||GEN 17:45|proper name||||5'),
+      label('Isaac_1_3|Isaac_1|Singer|שִׁיר|shir|song|H7891|||||PSA 3:0|title||||6'),
+    ],
+    relationships: [...input.relationships, relation('r5|5|Abram_1|husband|Sarai_1|explicit|GEN 45:52|')],
+  });
+  const result = createPeopleDocuments(table, new Set(['lexemes/h3327']), generated);
+  const doc = (id: string) => result.documents.find((document) => document.id === id);
+
+  it('drops a label reference that names no KJV verse, and anchors a Psalm title (verse 0) to verse 1', () => {
+    const labels = table.labels.get('Isaac_1') ?? [];
+    assert.deepEqual(labels.map((item) => item.reference?.osis), [undefined, undefined, 'Ps.3.1']);
+    assert.doesNotMatch(doc('people/isaac')?.body ?? '', /genesis\/40|genesis\/17\b.*Genesis 17:45/);
+    assert.doesNotMatch(doc('people/isaac')?.body ?? '', /Genesis 40:6/);
+    assert.deepEqual(
+      (doc('people/isaac')?.frontmatter.relations as { from?: string }[]).map((item) => item.from),
+      [undefined],
+      'the named-by link has no verse',
+    );
+  });
+
+  it('drops a relationship reference that names no KJV verse', () => {
+    const spouse = (doc('people/abram')?.frontmatter.relations as { predicate: string; from?: string }[]).find((item) => item.predicate === 'spouse-of');
+    assert.ok(spouse);
+    assert.equal(spouse.from, undefined);
+  });
+
+  it('says so in the report', () => {
+    const skipped = Object.fromEntries(result.report.skipped.map((item) => [`${item.what}: ${item.reason}`, item.count]));
+    assert.equal(skipped['label references: verse outside the KJV slots'], 2);
+    assert.equal(skipped['relationship references: verse outside the KJV slots'], 1);
+    assert.ok(result.report.warnings.some((warning) => warning.includes('GEN 40:6')));
+    assert.ok(result.report.warnings.some((warning) => warning.includes('GEN 45:52')));
   });
 });

@@ -15,4 +15,13 @@ describe('in-memory rate-limit store', () => {
     assert.deepEqual(hit('b', 30_000), { count: 1, resetAt: 90_000 });
     assert.deepEqual(hit('a', 61_000), { count: 1, resetAt: 121_000 });
   });
+
+  it('peeks at a key\'s window without counting', () => {
+    const store = createMemoryRateLimitStore();
+    assert.equal(store.peek?.('a', 1_000), undefined, 'no window yet');
+    store.hit('a', 60_000, 1_000);
+    assert.deepEqual(store.peek?.('a', 2_000), { count: 1, resetAt: 61_000 });
+    assert.deepEqual(store.peek?.('a', 3_000), { count: 1, resetAt: 61_000 }, 'peeking does not count');
+    assert.equal(store.peek?.('a', 61_000), undefined, 'the window has ended');
+  });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   checkSources,
+  createSourceDocuments,
   formatSourceProblems,
   getNewestPublished,
   INGEST_NEEDS,
@@ -147,5 +148,19 @@ describe('checkSources', () => {
     const skip = await skipWithoutFullSources();
     if (skip) return t.skip(skip);
     assert.deepEqual(await checkSources(FULL_SOURCES), []);
+  });
+});
+
+describe('createSourceDocuments', () => {
+  it('tags a share-alike source share-alike, as every other share-alike document is', () => {
+    const usage = new Map(manifest.sources.map((source) => [`sources/${source.id}`, 1]));
+    const { documents } = createSourceDocuments(manifest, usage, [], { by: 'skg-ingest test', at: '2026-01-01T00:00:00.000Z' });
+    const tags = Object.fromEntries(documents.map((document) => [document.id, document.frontmatter.tags]));
+    assert.deepEqual(tags['sources/opengnt'], ['source', 'share-alike']);
+    assert.deepEqual(tags['sources/theographic'], ['source', 'share-alike']);
+    assert.deepEqual(tags['sources/bibledata'], ['source']);
+    for (const document of documents) {
+      assert.equal((document.frontmatter.tags as string[]).includes('share-alike'), document.frontmatter.share_alike === true, document.id);
+    }
   });
 });

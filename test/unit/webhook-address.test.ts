@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isApiError } from '@skg/core';
-import { getNonPublicReason, isPublicAddress } from '../../packages/server/src/webhooks/address-policy.ts';
+import { getAddressBlock, getNonPublicReason, isPublicAddress } from '../../packages/server/src/webhooks/address-policy.ts';
 import { assertPublicTarget, parseTargetUrl, type TargetPolicy } from '../../packages/server/src/webhooks/target-url.ts';
 
 describe('getNonPublicReason', () => {
@@ -120,13 +120,29 @@ describe('assertPublicTarget', () => {
   });
 
   it('refuses a name resolving to a private address, also when only one of its addresses is', async () => {
-    await rejects('https://internal.example.org/', /resolves to 10\.0\.0\.7, a private address/);
-    await rejects('https://mixed.example.org/', /192\.168\.0\.2/);
-    await rejects('https://rebind.example.org/', /loopback/);
+    await rejects('https://internal.example.org/', /internal\.example\.org resolves to a non-public address$/);
+    await rejects('https://mixed.example.org/', /mixed\.example\.org resolves to a non-public address$/);
+    await rejects('https://rebind.example.org/', /rebind\.example\.org resolves to a non-public address$/);
   });
 
-  it('refuses IP literals without asking DNS', async () => {
-    await rejects('https://127.0.0.1/', /loopback/);
+  it('never says what a refused name resolved to; the address and why go to the debug log only', async () => {
+    const logged: string[] = [];
+    for (const host of ['internal.example.org', 'mixed.example.org', 'rebind.example.org']) {
+      const error = await assertPublicTarget(parseTargetUrl(`https://${host}/`), { ...policy(), logDebug: (line) => logged.push(line) }).then(
+        () => assert.fail(`${host} passed`),
+        (caught: unknown) => caught as Error,
+      );
+      assert.doesNotMatch(error.message, /10\.0\.0\.7|192\.168|127\.0\.0\.1|private|loopback/, host);
+    }
+    assert.deepEqual(logged, [
+      'webhook registration refused: internal.example.org resolves to 10.0.0.7, a private address',
+      'webhook registration refused: mixed.example.org resolves to 192.168.0.2, a private address',
+      'webhook registration refused: rebind.example.org resolves to ::ffff:127.0.0.1, a loopback address',
+    ]);
+  });
+
+  it('refuses IP literals without asking DNS, describing them (the caller wrote the address)', async () => {
+    await rejects('https://127.0.0.1/', /127\.0\.0\.1 is a loopback address/);
     await rejects('https://[::1]:8443/', /loopback/);
     await rejects('https://169.254.169.254/latest/meta-data', /metadata/);
     await rejects('https://[::ffff:a9fe:a9fe]/', /metadata/);
@@ -141,5 +157,28 @@ describe('assertPublicTarget', () => {
     await assertPublicTarget(parseTargetUrl('https://127.0.0.1:9443/'), policy(true));
     await assertPublicTarget(parseTargetUrl('https://internal.example.org/'), policy(true));
     await rejects('https://nowhere.example.org/', /does not resolve/, true);
+  });
+});
+
+describe('getAddressBlock (what registrations are counted under)', () => {
+  it('counts an IPv6 client by its /64, an IPv4 (or IPv4-mapped) one by itself', () => {
+    assert.equal(getAddressBlock('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(getAddressBlock('2001:db8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64');
+    assert.equal(getAddressBlock('[2001:db8:1:2::9]'), '2001:db8:1:2::/64');
+    assert.notEqual(getAddressBlock('2001:db8:1:3::1'), getAddressBlock('2001:db8:1:2::1'));
+    assert.equal(getAddressBlock('203.0.113.9'), '203.0.113.9');
+    assert.equal(getAddressBlock('::ffff:203.0.113.9'), '203.0.113.9');
+    assert.equal(getAddressBlock('unknown'), 'unknown');
+    assert.equal(getAddressBlock('x'.repeat(500)).length, 100);
+  });
+});
+
+describe('echoed input in webhook errors', () => {
+  it('cuts a url that is not a URL to 100 characters in the message', () => {
+    const input = `not a url ${'z'.repeat(2000)}`;
+    assert.throws(
+      () => parseTargetUrl(input),
+      (error: unknown) => isApiError(error) && error.message.length < 200 && error.message.includes(`${'z'.repeat(90)}…`),
+    );
   });
 });

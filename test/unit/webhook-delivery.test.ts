@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { sendAttempt, type DeliveryOptions, type SignedRequest } from '../../packages/server/src/webhooks/delivery.ts';
+import { describeFailure, sendAttempt, type DeliveryOptions, type SignedRequest } from '../../packages/server/src/webhooks/delivery.ts';
 import { signBody } from '../../packages/server/src/webhooks/signature.ts';
 import { getTestCertificates, type HttpsReceiver, startHttpsReceiver, type TestCertificates } from '../helpers/https-receiver.ts';
 
@@ -47,18 +47,20 @@ describe('a delivery attempt over HTTPS', { skip: certs ? false : 'the openssl c
     const outcome = await sendAttempt(signed(`${receiver.origin}/hook`), options());
     assert.equal(outcome.ok, false);
     assert.equal(outcome.status, 302);
-    assert.match(outcome.error ?? '', /redirect not followed/);
+    assert.equal(outcome.error, 'HTTP 302: redirect not followed');
+    assert.match(outcome.detail ?? '', /to https:\/\/127\.0\.0\.1:\d+\/elsewhere/, 'where it pointed is for the debug log');
     assert.equal(receiver.received.length, before + 1);
   });
 
   it('fails an answer other than 2xx, and one that takes longer than the deadline', async () => {
     receiver.respondWith(503);
-    assert.deepEqual((await sendAttempt(signed(`${receiver.origin}/`), options())).status, 503);
+    const unavailable = await sendAttempt(signed(`${receiver.origin}/`), options());
+    assert.deepEqual({ status: unavailable.status, error: unavailable.error }, { status: 503, error: 'HTTP 503' });
     receiver.respondWith(() => ({ status: 200, delayMs: 1000 }));
     const slow = await sendAttempt(signed(`${receiver.origin}/`), options({ timeoutMs: 200 }));
     assert.equal(slow.ok, false);
     assert.equal(slow.status, null);
-    assert.match(slow.error ?? '', /within 200 ms/);
+    assert.equal(slow.error, 'timed out: no complete answer within 200 ms');
   });
 
   it('checks the certificate against the trusted authorities: not trusted, not delivered', async () => {
@@ -66,7 +68,7 @@ describe('a delivery attempt over HTTPS', { skip: certs ? false : 'the openssl c
     const before = receiver.received.length;
     const outcome = await sendAttempt(signed(`${receiver.origin}/`), options({ ca: undefined }));
     assert.equal(outcome.ok, false);
-    assert.match(outcome.error ?? '', /certificate/i);
+    assert.match(outcome.error ?? '', /^TLS error: the certificate was not accepted \([A-Z_]+\)$/);
     assert.equal(receiver.received.length, before);
   });
 
@@ -76,16 +78,42 @@ describe('a delivery attempt over HTTPS', { skip: certs ? false : 'the openssl c
     const port = new URL(receiver.origin).port;
     const byName = await sendAttempt(signed(`https://localhost:${port}/`), options({ allowPrivate: false }));
     assert.equal(byName.ok, false);
-    assert.match(byName.error ?? '', /localhost resolves to .*loopback/);
+    assert.equal(byName.error, 'the host reaches a non-public address', 'what the owner sees names no address');
+    assert.match(byName.detail ?? '', /localhost resolves to .*loopback/);
     const byLiteral = await sendAttempt(signed(`${receiver.origin}/`), options({ allowPrivate: false }));
     assert.equal(byLiteral.ok, false);
-    assert.match(byLiteral.error ?? '', /connected to 127\.0\.0\.1, a loopback address/);
+    assert.equal(byLiteral.error, 'the host reaches a non-public address');
+    assert.match(byLiteral.detail ?? '', /connected to 127\.0\.0\.1, a loopback address/);
     assert.equal(receiver.received.length, before, 'the receiver saw neither');
   });
 
-  it('reports a refused connection', async () => {
+  it('reports a refused connection coarsely, the address only in the detail', async () => {
     const outcome = await sendAttempt(signed('https://127.0.0.1:1/'), options());
     assert.equal(outcome.ok, false);
-    assert.match(outcome.error ?? '', /ECONNREFUSED/);
+    assert.equal(outcome.error, 'connection refused');
+    assert.match(outcome.detail ?? '', /ECONNREFUSED 127\.0\.0\.1:1/);
+  });
+});
+
+describe('describeFailure: what the subscription owner is told', () => {
+  it('says what kind of failure it was, never an address or a message of the network stack', () => {
+    const error = (code: string, message: string) => Object.assign(new Error(message), { code });
+    const table: Array<[Error, string]> = [
+      [error('ECONNREFUSED', 'connect ECONNREFUSED 10.1.2.3:443'), 'connection refused'],
+      [error('ECONNRESET', 'read ECONNRESET'), 'connection reset'],
+      [error('ENOTFOUND', 'getaddrinfo ENOTFOUND hooks.internal.corp'), 'the host does not resolve'],
+      [error('EHOSTUNREACH', 'connect EHOSTUNREACH 10.9.9.9:443'), 'host unreachable'],
+      [error('ERR_WEBHOOK_NON_PUBLIC_ADDRESS', 'x.example resolves to 10.0.0.7, a private address'), 'the host reaches a non-public address'],
+      [error('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames: IP: 10.0.0.7 is not in the cert's list"), 'TLS error: the certificate does not name the host (ERR_TLS_CERT_ALTNAME_INVALID)'],
+      [error('CERT_HAS_EXPIRED', 'certificate has expired'), 'TLS error: the certificate was not accepted (CERT_HAS_EXPIRED)'],
+      [error('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number at 10.0.0.7'), 'TLS error (ERR_SSL_WRONG_VERSION_NUMBER)'],
+      [error('weird code 10.0.0.7', 'boom at 10.0.0.7'), 'delivery failed'],
+      [new Error('something at 10.0.0.7'), 'delivery failed'],
+    ];
+    for (const [cause, expected] of table) {
+      const described = describeFailure(cause);
+      assert.equal(described.error, expected, cause.message);
+      assert.ok(described.detail.includes(cause.message), 'the detail keeps everything, for the debug log');
+    }
   });
 });

@@ -148,3 +148,105 @@ describe('webhook dispatcher', () => {
     assert.equal(sender.sent.length, 1);
   });
 });
+
+describe('webhook event ids', () => {
+  it('delivers every data switch, also A→B, B→A, A→B within the hour (each switch has its own manifest time)', async () => {
+    const { webhooks, events, sender, register } = setup([true]);
+    await register(['data.updated']);
+    const switches = [
+      { dataVersion: 'B', previousDataVersion: 'A', builtAt: '2026-01-02T00:00:00.000Z' },
+      { dataVersion: 'A', previousDataVersion: 'B', builtAt: '2026-01-02T00:10:00.000Z' },
+      { dataVersion: 'B', previousDataVersion: 'A', builtAt: '2026-01-02T00:20:00.000Z' },
+    ];
+    for (const change of switches) {
+      events.emit('data.updated', { ...UPDATED, ...change });
+      await webhooks.idle();
+    }
+    assert.equal(sender.sent.length, 3, 'the third switch is a new event, not a duplicate of the first');
+    const ids = sender.sent.map((request) => JSON.parse(request.body).id as string);
+    assert.equal(new Set(ids).size, 3);
+  });
+
+  it('names one swap alike in every process (the same manifest time): delivered once', async () => {
+    const store = createMemoryWebhookStore();
+    const secretBox = createEphemeralSecretBox();
+    const one = setup([true], { store, secretBox, now: () => 1_000 });
+    const two = setup([true], { store, secretBox, now: () => 4_000 });
+    await one.register();
+    one.events.emit('data.updated', UPDATED);
+    two.events.emit('data.updated', UPDATED);
+    await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
+    assert.equal(one.sender.sent.length + two.sender.sent.length, 1);
+  });
+
+  it('delivers a second outage minutes after the first (each turn to degraded is its own event)', async () => {
+    let clock = Date.parse('2026-01-02T00:00:00.000Z');
+    const { webhooks, events, sender, register } = setup([true], { now: () => clock });
+    await register(['status.degraded']);
+    const outage = { status: 'degraded' as const, failing: [{ name: 'scriptureSearch', detail: 'index gone' }] };
+    events.emit('status.degraded', outage);
+    await webhooks.idle();
+    clock += 2 * 60_000; // recovered in between; the same check fails again two minutes later
+    events.emit('status.degraded', outage);
+    await webhooks.idle();
+    assert.equal(sender.sent.length, 2);
+    const [first, second] = sender.sent.map((request) => JSON.parse(request.body));
+    assert.notEqual(first.id, second.id);
+    assert.equal(second.time, '2026-01-02T00:02:00.000Z', 'the payload time is the sample that turned degraded');
+  });
+});
+
+describe('webhook record updates and deletes', () => {
+  it('never brings back a subscription deleted while a delivery outcome was being written', async () => {
+    const memory = createMemoryWebhookStore();
+    let pauseNextGet = false;
+    let paused: () => void = () => undefined;
+    const getPaused = new Promise<void>((resolve) => (paused = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The dispatcher's update reads the record, then (paused here) writes it back: a DELETE lands in between.
+    const store = {
+      ...memory,
+      async get(id: string) {
+        const record = await memory.get(id);
+        if (pauseNextGet) {
+          pauseNextGet = false;
+          paused();
+          await released;
+        }
+        return record;
+      },
+    };
+    const { webhooks, events, register } = setup([false], {
+      store,
+      retryDelaysMs: [],
+      send: async () => {
+        pauseNextGet = true;
+        return { ok: false, status: 500, error: 'HTTP 500', durationMs: 1 };
+      },
+    });
+    const { subscription, secret } = await register();
+    events.emit('data.updated', UPDATED);
+    await getPaused;
+    const removal = webhooks.remove(subscription.id, secret);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([removal, webhooks.idle()]);
+    assert.equal(await memory.get(subscription.id), null, 'the delete stands');
+  });
+
+  it('sends the detail of a failed attempt to the debug log, and only the coarse error to the record', async () => {
+    const logged: string[] = [];
+    const { webhooks, events, register } = setup([false], {
+      retryDelaysMs: [],
+      logDebug: (line) => logged.push(line),
+      send: async () => ({ ok: false, status: null, error: 'connection refused', detail: 'ECONNREFUSED: connect ECONNREFUSED 10.0.0.9:443', durationMs: 1 }),
+    });
+    const { subscription, secret } = await register();
+    events.emit('data.updated', UPDATED);
+    await webhooks.idle();
+    assert.equal((await webhooks.read(subscription.id, secret)).lastDelivery?.error, 'connection refused');
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, new RegExp(`webhook ${subscription.id}: data\\.updated evt_[0-9a-f]+ failed: ECONNREFUSED: connect ECONNREFUSED 10\\.0\\.0\\.9:443`));
+  });
+});

@@ -1,12 +1,12 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { openWebhooks } from '../../packages/server/src/webhooks/open.ts';
 import { parseRegistration } from '../../packages/server/src/webhooks/registration.ts';
-import { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from '../../packages/server/src/webhooks/store.ts';
+import { createFileClaims, createWebhookStore, type WebhookStore, type WebhookStoreConfig } from '../../packages/server/src/webhooks/store.ts';
 import type { StoredSubscription } from '../../packages/server/src/webhooks/subscription.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
 
@@ -17,7 +17,7 @@ const RECORD: StoredSubscription = {
   url: 'https://hooks.example.org/in',
   events: ['data.updated'],
   status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
+  created: '2026-01-01T00:00:00.000Z',
   secretHash: 'ab'.repeat(32),
   sealedSecret: 'v1.a.b.c',
   consecutiveFailures: 0,
@@ -38,8 +38,15 @@ async function checkStore(config: WebhookStoreConfig, reopen: boolean): Promise<
     }
     assert.deepEqual(await store.get(RECORD.id), RECORD);
     assert.deepEqual((await store.list()).map((record) => record.id).sort(), ['wh_0123456789abcdef01234567', 'wh_fedcba9876543210fedcba98']);
+    assert.equal(await store.replace({ ...RECORD, consecutiveFailures: 2 }), true, 'an existing record is replaced');
+    assert.equal((await store.get(RECORD.id))?.consecutiveFailures, 2);
     await store.remove(RECORD.id);
     assert.equal(await store.get(RECORD.id), null);
+    assert.equal(await store.replace({ ...RECORD, consecutiveFailures: 3 }), false, 'a deleted record is not replaced…');
+    assert.equal(await store.get(RECORD.id), null, '…nor brought back');
+    await store.set({ ...RECORD, consecutiveFailures: 0 });
+    assert.deepEqual(await store.get(RECORD.id), RECORD, 'what replace leaves is what set and get read (the same encoding)');
+    await store.remove(RECORD.id);
     await store.setMeta('probe', '0123');
     assert.equal(await store.getMeta('probe'), '0123', 'a value that looks like a number stays a string');
     assert.equal(await store.claim('evt_1:wh_1', 60_000), true);
@@ -65,6 +72,30 @@ describe('webhook store', () => {
     assert.equal(await store.claim('k', 1), true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(await store.claim('k', 1), true);
+    await store.close();
+  });
+
+  it('deletes claim files older than their window at a later claim, at most once a minute', async () => {
+    const dir = path.join(await createTempDir(), 'claims');
+    let clock = Date.now();
+    const claims = createFileClaims(dir, () => clock);
+    assert.equal(await claims.claim('old', 3_600_000), true);
+    clock += 30_000;
+    assert.equal(await claims.claim('newer', 3_600_000), true);
+    assert.deepEqual((await readdir(dir)).sort(), ['newer', 'old'], 'nothing is swept within the minute, nothing is expired');
+    clock += 2 * 3_600_000;
+    assert.equal(await claims.claim('latest', 3_600_000), true);
+    assert.deepEqual((await readdir(dir)).sort(), ['latest'], 'the expired claims are gone');
+  });
+
+  it('reads a record of the earlier format (createdAt) as created', async () => {
+    const dir = await createTempDir();
+    const { created, ...rest } = RECORD;
+    await mkdir(path.join(dir, 'webhooks', 'subscriptions'), { recursive: true });
+    await writeFile(path.join(dir, 'webhooks', 'subscriptions', RECORD.id), JSON.stringify({ ...rest, createdAt: created }));
+    const store = await createWebhookStore({ kind: 'fs', dir });
+    assert.deepEqual(await store.get(RECORD.id), RECORD);
+    assert.deepEqual(await store.list(), [RECORD]);
     await store.close();
   });
 

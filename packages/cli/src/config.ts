@@ -1,8 +1,7 @@
 // Configuration for every command, resolved once: command-line flags, then environment, then defaults.
 
 import path from 'node:path';
-import { isOptionalArtefactName, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
-import { DEFAULT_XREF_MIN_VOTES } from '@skg/ingest';
+import { DEFAULT_XREF_MIN_VOTES, isOptionalArtefactName, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
 
 export interface SkgConfig {
   /** Directory holding the pinned upstream files (a `skg fetch` cache or a mirror). */

@@ -7,7 +7,7 @@ import { type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@s
 import { createConnectionsArtefact } from './codecs/connections.ts';
 import { createInterlinearArtefact } from './codecs/interlinear.ts';
 import { createCrossReferencesArtefact } from './codecs/xrefs.ts';
-import { type Diagnostic, Diagnostics, type StageName } from './diagnostics.ts';
+import { type Diagnostic, Diagnostics, type StageName, STAGES } from './diagnostics.ts';
 import { aggregateConnections, type ConnectionsAggregate } from './stages/aggregate-connections.ts';
 import { discover, type DiscoveredBundle } from './stages/discover.ts';
 import { type CrossReferenceIndex, indexCrossReferences } from './stages/index-cross-references.ts';
@@ -90,8 +90,6 @@ export interface StageResults {
   connections?: ConnectionsAggregate;
   write?: WriteResult;
 }
-
-export const STAGES: readonly StageName[] = ['discover', 'parse', 'validate', 'link', 'index', 'shard', 'write'];
 
 const STAGE_ORDER = new Map(STAGES.map((s, i) => [s, i]));
 

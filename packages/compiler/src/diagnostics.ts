@@ -1,8 +1,13 @@
 // Diagnostics every stage collects; the build reports them all at the end. Errors fail the build.
+// Also the package's light entry point `@skg/compiler/diagnostics` (no imports): the stage names and
+// the diagnostic format, for the CLI to name without loading the compiler.
 
 export type Severity = 'error' | 'warning';
 
 export type StageName = 'discover' | 'parse' | 'validate' | 'link' | 'index' | 'shard' | 'write';
+
+/** The stages in the order a build runs them. */
+export const STAGES: readonly StageName[] = ['discover', 'parse', 'validate', 'link', 'index', 'shard', 'write'];
 
 export interface Diagnostic {
   readonly severity: Severity;

@@ -1,7 +1,7 @@
 // @skg/compiler: bundle → dist. `build` runs every stage; the stages are exported for tests and
 // `skg inspect --stage`.
-export { build, runStages, STAGES, ALL_OPTIONAL_ARTEFACTS, type BuildOptions, type BuildReport, type BuildCounts, type StageResults } from './build.ts';
-export { Diagnostics, formatDiagnostic, type Diagnostic, type Severity, type StageName } from './diagnostics.ts';
+export { build, runStages, ALL_OPTIONAL_ARTEFACTS, type BuildOptions, type BuildReport, type BuildCounts, type StageResults } from './build.ts';
+export { Diagnostics, formatDiagnostic, STAGES, type Diagnostic, type Severity, type StageName } from './diagnostics.ts';
 export { discover, type DiscoveredBundle, type DiscoveredFile } from './stages/discover.ts';
 export { parse, type ParsedBundle, type ParsedDocument } from './stages/parse.ts';
 export {

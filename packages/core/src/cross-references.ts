@@ -15,6 +15,13 @@ export const CROSS_REFERENCES_FILE = 'references/cross-references.tsv';
 export const DEFAULT_XREF_THRESHOLD = 20;
 
 /**
+ * The default vote floor for materialising cross references as links between chapters (`skg ingest`
+ * and its `--xref-min-votes`): the API's, nothing below 20 votes exists. Here, not in the ingest
+ * package, so that the CLI can show it without loading the ingest.
+ */
+export const DEFAULT_XREF_MIN_VOTES = 20;
+
+/**
  * Votes are stored as a confidence of votes / 200 capped at 1, in steps of 1/200 (one byte:
  * `min(votes, 200)`), so the votes an answer shows saturate at 200 (spec: CrossReferences).
  */
@@ -53,6 +60,23 @@ export const XREF_ARTEFACT_MAGIC = Object.freeze({
   crossReferences: 'SKGR',
   connections: 'SKGN',
 } as const);
+
+/**
+ * The connections aggregate's `totals` (spec: Connections): computed by the compiler, stored in
+ * connections.bin, answered as they are by the server.
+ */
+export interface ConnectionTotals {
+  readonly references: number;
+  readonly distinctPairs: number;
+  readonly arcs: number;
+  readonly selfPairs: number;
+  readonly crossTestament: number;
+  readonly chapters: number;
+  /** When the data was generated: the bundle's `generated` (a build records nothing about itself). */
+  readonly generated: string;
+  /** The dataset the aggregate is computed from: its site route. */
+  readonly source: string;
+}
 
 /** Artefact names in the manifest. */
 export const XREFS_ARTEFACT = 'xrefs';

@@ -1,6 +1,7 @@
 // @skg/ingest: upstream open datasets → an OKF 0.2 bundle (see docs/bundle-format.md).
 
-export { DEFAULT_XREF_MIN_VOTES, ingest, type IngestOptions } from './ingest.ts';
+export { ingest, type IngestOptions } from './ingest.ts';
+export { DEFAULT_XREF_MIN_VOTES } from '@skg/core';
 export { checkSources, type CheckSourcesOptions } from './check-sources.ts';
 export { fetchSources, type FetchReport, type FetchSourcesOptions, type FetchStatus } from './fetch-sources.ts';
 export {

@@ -2,6 +2,7 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_XREF_MIN_VOTES } from '@skg/core';
 import { createBundleWriter } from './bundle-writer.ts';
 import { checkSources } from './check-sources.ts';
 import type { Collection, CollectionResult, IngestContext } from './collections/collection.ts';
@@ -35,9 +36,6 @@ export interface IngestOptions {
    */
   readonly xrefMinVotes?: number | undefined;
 }
-
-/** The default vote floor for materialising cross references (the API's: nothing below 20 votes exists). */
-export const DEFAULT_XREF_MIN_VOTES = 20;
 
 /**
  * Builds the bundle from the sources and returns the report. Throws a `SourcesError` when a needed file

@@ -1,8 +1,8 @@
 // The h3 application: the route table under /api/v1, each route behind the request pipeline.
 //
 // There is no h3 middleware (`app.use`): every handler h3 routes to, the 404 and 405 answers included,
-// is wrapped by the pipeline (pipeline.ts), which runs request id, Idempotency-Key, CORS, rate limit,
-// preflight and the error boundary as plain steps and answers without a web `Headers` object.
+// is wrapped by the pipeline (pipeline.ts), which runs request id, Idempotency-Key, CORS, preflight,
+// rate limit, the dot-segment check and the error boundary as plain steps and answers without a web `Headers` object.
 
 import { H3 } from 'h3';
 import { ApiError } from '@skg/core';

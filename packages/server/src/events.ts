@@ -16,8 +16,13 @@ export interface DataUpdatedData {
 }
 
 export interface StatusDegradedData {
-  /** The overall status `/status` now reports. */
-  readonly status: string;
+  /**
+   * Always `degraded`: the state this event announces for the process that sent it, not a copy of
+   * `/status`'s field. When a live check failed, `/status` reports `degraded` too; when the cause is an
+   * optional dataset that is no longer available, `/status` keeps `ok` (an unbuilt dataset is a steady
+   * state there, shown in its `datasets` block) while that dataset's endpoint now answers 503.
+   */
+  readonly status: 'degraded';
   /** The live checks or datasets that failed, by name, with what each said. */
   readonly failing: ReadonlyArray<{ readonly name: string; readonly detail: string }>;
 }

@@ -3,9 +3,12 @@
 // - A repeated parameter (`?limit=5&limit=9`) uses its first value.
 // - An integer parameter that does not parse as a number (`limit=abc`, `limit=`, `limit=12abc`) is
 //   treated as absent: the default applies. A fractional number is truncated toward zero.
-// - Above the maximum: clamped to the maximum, without comment (spec).
-// - Below the minimum: clamped to the minimum, without comment. The spec does not say; clamping keeps
-//   one rule for both ends, and the spec already makes unusable numbers silent (docs/api-decisions.md).
+// - Above the maximum: clamped to the maximum, without comment (spec). That includes numbers too large
+//   for a double (`1e309`) and `Infinity`: they are numbers, only above every maximum. Without a
+//   maximum, they become Number.MAX_SAFE_INTEGER.
+// - Below the minimum: clamped to the minimum, without comment (`-1e309`, `-Infinity` too). The spec does
+//   not say; clamping keeps one rule for both ends, and the spec already makes unusable numbers silent
+//   (docs/api-decisions.md).
 // - `lat`/`lon` are the spec's exception (out of range is `invalid_parameter`); no route takes them yet.
 
 import { ApiError } from '@skg/core';
@@ -44,6 +47,8 @@ export interface StringParameter {
 export type ParameterSpec = IntegerParameter | StringParameter;
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** `Infinity`, `+infinity`, `-INFINITY`: what `Number` itself reads as a number beyond every bound. */
+const INFINITY = /^[+-]?infinity$/i;
 
 function first(value: QueryValue): string | undefined {
   return typeof value === 'string' ? value : value?.[0];
@@ -52,12 +57,15 @@ function first(value: QueryValue): string | undefined {
 /** Parses an integer parameter by the spec's rules; never throws. */
 export function readInteger(value: QueryValue, spec: IntegerParameter): number {
   const text = first(value)?.trim();
-  if (text === undefined || !NUMBER.test(text)) return spec.default;
-  const number = Math.trunc(Number(text));
-  if (!Number.isFinite(number)) return spec.default;
+  if (text === undefined) return spec.default;
+  const infinite = INFINITY.test(text);
+  if (!infinite && !NUMBER.test(text)) return spec.default;
+  // `1e309` and `Infinity` parse as ±Infinity: numbers beyond every bound, so clamped like any other.
+  const number = infinite ? (text.startsWith('-') ? -Infinity : Infinity) : Math.trunc(Number(text));
+  if (Number.isNaN(number)) return spec.default;
   if (number < spec.minimum) return spec.minimum;
   if (spec.maximum !== undefined && number > spec.maximum) return spec.maximum;
-  return number;
+  return number === Infinity ? Number.MAX_SAFE_INTEGER : number;
 }
 
 /** The first value, trimmed; `undefined` when absent or blank. */

@@ -1,7 +1,11 @@
 // The request pipeline: every request runs these steps, in this order, inside one h3 route handler:
 //
-//   request id → Idempotency-Key echo → CORS headers → ┌ data set → rate limit → preflight → route ┐
-//                                                      └──────────── error boundary ──────────────┘
+//   request id → Idempotency-Key echo → CORS headers → ┌ data set → preflight → rate limit → dot segments → route ┐
+//                                                      └───────────────────── error boundary ──────────────────────┘
+//
+// A preflight (any OPTIONS) is answered before the rate limit and not counted: past the limit a browser
+// must still get the preflight's CORS headers, or it reports a CORS failure instead of the 429 of the
+// request itself. It carries the counters as they stand (`RateLimit.report`).
 //
 // Each step is a plain synchronous function (module per concern under `middleware/`) that reads the
 // request and writes into one plain-object header collector (`RequestState.headers`); the answer is a
@@ -19,6 +23,7 @@ import type { EventHandler, H3Event } from 'h3';
 import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig, Reply, RequestState, ResponseHeaders } from './context.ts';
 import { answerPreflight, setCorsHeaders } from './middleware/cors.ts';
+import { rejectDotSegments } from './middleware/dot-segments.ts';
 import { answerError } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
 import { createRateLimit } from './middleware/rate-limit.ts';
@@ -36,7 +41,7 @@ export interface Pipeline {
 }
 
 export function createPipeline(config: AppConfig): Pipeline {
-  const limitRate = createRateLimit({
+  const rateLimit = createRateLimit({
     limit: config.rateLimit.limit,
     windowMs: config.rateLimit.windowMs,
     store: config.rateLimitStore,
@@ -55,7 +60,8 @@ export function createPipeline(config: AppConfig): Pipeline {
     try {
       dataSet = config.getDataSet();
       const state: RequestState = { requestId, dataSet, headers };
-      const counting = limitRate(event, headers);
+      if (event.req.method === 'OPTIONS') return preflight(event, state);
+      const counting = rateLimit.count(event, headers);
       const reply = counting === undefined ? respond(event, state, handler) : counting.then(() => respond(event, state, handler));
       if (!(reply instanceof Promise)) return send(event, reply, headers);
       return reply.then(
@@ -65,6 +71,13 @@ export function createPipeline(config: AppConfig): Pipeline {
     } catch (error) {
       return fail(event, error, requestId, dataSet, headers);
     }
+  }
+
+  /** A preflight: 204 with the CORS headers and the rate-limit counters as they stand, not counted. */
+  function preflight(event: H3Event, state: RequestState): PipelineResponse | Promise<PipelineResponse> {
+    const reply = answerPreflight(event, state);
+    const reporting = rateLimit.report(event, state.headers);
+    return reporting === undefined ? send(event, reply, state.headers) : reporting.then(() => send(event, reply, state.headers));
   }
 
   return {
@@ -96,7 +109,8 @@ function beginHeaders(event: H3Event, headers: ResponseHeaders): string {
 }
 
 function respond(event: H3Event, state: RequestState, handler: PipelineHandler): Reply | Promise<Reply> {
-  return answerPreflight(event, state) ?? handler(event, state);
+  rejectDotSegments(event);
+  return handler(event, state);
 }
 
 /**

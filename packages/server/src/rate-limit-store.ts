@@ -14,6 +14,11 @@ export interface RateLimitStore {
    * after the previous window ended. Synchronous stores return the counter directly.
    */
   hit(key: string, windowMs: number, now: number): RateLimitCounter | Promise<RateLimitCounter>;
+  /**
+   * The key's current window without counting a request (for CORS preflights, which are not counted);
+   * undefined when no window is open. Optional: without it, a preflight reports only the limit.
+   */
+  peek?(key: string, now: number): RateLimitCounter | undefined | Promise<RateLimitCounter | undefined>;
 }
 
 /** The in-process store: one fixed window per key; expired keys are swept at most once per window. */
@@ -33,6 +38,10 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       }
       window.count += 1;
       return window;
+    },
+    peek(key, now) {
+      const window = windows.get(key);
+      return window === undefined || window.resetAt <= now ? undefined : { count: window.count, resetAt: window.resetAt };
     },
   };
 }

@@ -36,6 +36,7 @@ function isPromise(value: unknown): value is Promise<unknown> {
 }
 
 export function createRouteHandler(route: RouteDefinition, config: AppConfig): PipelineHandler {
+  const perProcess = route.perProcess === true;
   const queryNames = route.parameters.filter((p) => p.kind === 'integer' || p.in === 'query').map((p) => p.name).sort();
 
   if (route.media) return createMediaRouteHandler(route, (event, state) => createContext(event, state, config));
@@ -62,7 +63,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const hit = cache.get(canonical);
     if (hit !== undefined) return answerWithEtag(event, state.headers, hit);
     const store = (value: unknown): CachedResponse => {
-      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical) };
+      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical, perProcess) };
       cache.set(canonical, response, response.body.byteLength);
       return response;
     };

@@ -9,7 +9,7 @@ import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
-import { createNodeListener } from './node-listener.ts';
+import { createClientErrorHandler, createNodeListener } from './node-listener.ts';
 import { createStatusMonitor } from './status/monitor.ts';
 import { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 import type { Webhooks } from './webhooks/service.ts';
@@ -118,6 +118,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${reason}\nChoose another --port / PORT, or 0 for any free port.`);
   }
+
+  // A request Node cannot parse is answered with an Error body instead of Node's bare 400.
+  listener.server.on('clientError', createClientErrorHandler(getDataSet));
 
   let watcher: DistWatcher | undefined;
   if (options.watch ?? true) {

@@ -2,7 +2,6 @@
 
 import type { Command } from 'commander';
 import { OPTIONAL_ARTEFACTS } from '@skg/core';
-import { build, formatBuildReport } from '@skg/compiler';
 import { resolveConfig, selectOptionalArtefacts } from '../config.ts';
 
 export function registerBuildCommand(program: Command): void {
@@ -19,6 +18,7 @@ export function registerBuildCommand(program: Command): void {
     .option('--quiet', 'print only diagnostics and the summary line, no stage progress')
     .action(async (flags: { bundle?: string; dist?: string; without?: string; quiet?: boolean }) => {
       const config = resolveConfig({ bundle: flags.bundle, dist: flags.dist, without: flags.without });
+      const { build, formatBuildReport } = await import('@skg/compiler');
       const report = await build({
         bundleDir: config.bundle,
         distDir: config.dist,

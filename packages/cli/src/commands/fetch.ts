@@ -1,7 +1,6 @@
 // `skg fetch`: download the pinned upstream files into the sources directory, checking each sha256.
 
 import type { Command } from 'commander';
-import { fetchSources } from '@skg/ingest';
 import { resolveConfig } from '../config.ts';
 
 export function registerFetchCommand(program: Command): void {
@@ -11,6 +10,7 @@ export function registerFetchCommand(program: Command): void {
     .option('--sources <dir>', 'upstream sources directory [env SKG_SOURCES, default .sources]')
     .action(async (flags: { sources?: string }) => {
       const config = resolveConfig(flags);
+      const { fetchSources } = await import('@skg/ingest');
       let settled = 0;
       const report = await fetchSources({
         sourcesDir: config.sources,

@@ -1,7 +1,6 @@
 // `skg ingest`: upstream sources → OKF bundle, then the report of what was written and skipped.
 
 import type { Command } from 'commander';
-import { formatIngestReport, ingest, IngestError } from '@skg/ingest';
 import { resolveConfig } from '../config.ts';
 
 export function registerIngestCommand(program: Command): void {
@@ -14,6 +13,7 @@ export function registerIngestCommand(program: Command): void {
     .option('--xref-min-votes <n>', 'cross references with at least this many votes become links between chapters [env SKG_XREF_MIN_VOTES, default 20]')
     .action(async (flags: { sources?: string; bundle?: string; generatedAt?: string; xrefMinVotes?: string }) => {
       const config = resolveConfig(flags);
+      const { formatIngestReport, ingest, IngestError } = await import('@skg/ingest');
       try {
         const report = await ingest({
           sourcesDir: config.sources,

@@ -5,10 +5,12 @@
 // and show its result (or one document's, given its id).
 
 import type { Command } from 'commander';
-import { formatOsis, getBook, parseDocumentType, parseReference } from '@skg/core';
-import { formatDiagnostic, runStages, STAGES, type StageName, type StageResults } from '@skg/compiler';
-import { NONE } from '@skg/core';
-import { checkDist, type DataSet, formatDistProblem, loadDataSet } from '@skg/server';
+import { formatOsis, getBook, NONE, parseDocumentType, parseReference } from '@skg/core';
+import type { StageResults } from '@skg/compiler';
+// The stage names and the diagnostic format without loading the compiler; it and the server are
+// loaded by the action, only the one it needs.
+import { formatDiagnostic, STAGES, type StageName } from '@skg/compiler/diagnostics';
+import type { DataSet } from '@skg/server';
 import { resolveConfig } from '../config.ts';
 
 interface InspectFlags {
@@ -177,6 +179,7 @@ export function registerInspectCommand(program: Command): void {
         if (!STAGES.includes(stage) || stage === 'write') {
           throw new Error(`--stage must be one of ${STAGES.filter((s) => s !== 'write').join(', ')}`);
         }
+        const { runStages } = await import('@skg/compiler');
         const { results, diagnostics, timings } = await runStages({ bundleDir: config.bundle, until: stage });
         for (const d of diagnostics.list) console.error(formatDiagnostic(d));
         console.error(`stages: ${Object.entries(timings).map(([s, ms]) => `${s} ${ms} ms`).join(', ')}`);
@@ -184,6 +187,7 @@ export function registerInspectCommand(program: Command): void {
         return;
       }
 
+      const { checkDist, formatDistProblem, loadDataSet } = await import('@skg/server');
       const problems = await checkDist(config.dist, { checksums: false });
       if (problems.some((p) => !p.optional)) throw new Error(problems.map(formatDistProblem).join('\n'));
       const dataSet = await loadDataSet(config.dist);

@@ -1,7 +1,7 @@
 // `skg serve`: answer the API from a built dist/ directory, switching to each new build written there.
 
 import type { Command } from 'commander';
-import { type RunningServer, serve, type WebhookServeConfig, type WebhookStoreConfig } from '@skg/server';
+import type { RunningServer, WebhookServeConfig, WebhookStoreConfig } from '@skg/server';
 import { resolveConfig, type SkgConfig } from '../config.ts';
 
 export function registerServeCommand(program: Command): void {
@@ -31,16 +31,25 @@ export function registerServeCommand(program: Command): void {
         webhooksKeyFile: flags.webhooksKeyFile,
         webhooksAllowPrivate: flags.webhooksAllowPrivate,
       });
-      const server = await serve({
-        distDir: config.dist,
-        port: config.port,
-        host: config.host,
-        trustProxy: config.trustProxy,
-        watch: config.watch,
-        webhooks: toWebhookServeConfig(config),
-      });
-      handleSignals(server);
+      await serveDist(config);
     });
+}
+
+/**
+ * Serves the configured dist/ until SIGINT or SIGTERM (`skg serve`, and `skg start` once dist/ is
+ * there). The server package is loaded here, so that other commands do not pay for it.
+ */
+export async function serveDist(config: SkgConfig): Promise<void> {
+  const { serve } = await import('@skg/server');
+  const server = await serve({
+    distDir: config.dist,
+    port: config.port,
+    host: config.host,
+    trustProxy: config.trustProxy,
+    watch: config.watch,
+    webhooks: toWebhookServeConfig(config),
+  });
+  handleSignals(server);
 }
 
 interface ServeFlags {

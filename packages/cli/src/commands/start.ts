@@ -3,11 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { build } from '@skg/compiler';
-import { checkSources, fetchSources, formatIngestReport, ingest } from '@skg/ingest';
-import { serve } from '@skg/server';
 import { resolveConfig, selectOptionalArtefacts, type SkgConfig } from '../config.ts';
-import { handleSignals, toWebhookServeConfig } from './serve.ts';
+import { serveDist } from './serve.ts';
 
 export function registerStartCommand(program: Command): void {
   program
@@ -27,21 +24,15 @@ export function registerStartCommand(program: Command): void {
     .action(async (flags, command: Command) => {
       const config = resolveConfig({ ...flags, watch: command.getOptionValueSource('watch') === 'cli' ? false : undefined });
       await ensureDist(config);
-      const server = await serve({
-        distDir: config.dist,
-        port: config.port,
-        host: config.host,
-        trustProxy: config.trustProxy,
-        watch: config.watch,
-        webhooks: toWebhookServeConfig(config),
-      });
-      handleSignals(server);
+      await serveDist(config);
     });
 }
 
+/** Builds dist/ when it has no manifest, and the bundle first when it has no index; loads the ingest and compiler packages only then. */
 async function ensureDist(config: SkgConfig): Promise<void> {
   if (existsSync(path.join(config.dist, 'manifest.json'))) return;
   if (!existsSync(path.join(config.bundle, 'index.md'))) {
+    const { checkSources, fetchSources, formatIngestReport, ingest } = await import('@skg/ingest');
     const missing = await checkSources(config.sources);
     if (missing.length > 0) {
       console.log(`skg: ${missing.length} source file(s) missing in ${config.sources}; fetching the pinned sources…`);
@@ -52,6 +43,7 @@ async function ensureDist(config: SkgConfig): Promise<void> {
     console.log(formatIngestReport(report));
   }
   console.log(`skg: building ${config.bundle} → ${config.dist}`);
+  const { build } = await import('@skg/compiler');
   const report = await build({ bundleDir: config.bundle, distDir: config.dist, optional: selectOptionalArtefacts(config.without) });
   if (report.errors > 0) throw new Error(`the build of ${config.bundle} failed; run \`skg build\` to see why`);
 }

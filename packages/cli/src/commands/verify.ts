@@ -1,7 +1,6 @@
 // `skg verify`: checks dist/ against its manifest, checksums included. Fails on any problem.
 
 import type { Command } from 'commander';
-import { checkDist, formatDistProblem } from '@skg/server';
 import { resolveConfig } from '../config.ts';
 
 export function registerVerifyCommand(program: Command): void {
@@ -11,6 +10,7 @@ export function registerVerifyCommand(program: Command): void {
     .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
     .action(async (flags: { dist?: string }) => {
       const config = resolveConfig({ dist: flags.dist });
+      const { checkDist, formatDistProblem } = await import('@skg/server');
       const problems = await checkDist(config.dist, { checksums: true });
       if (problems.length === 0) {
         console.log(`ok: ${config.dist} matches its manifest (sizes and sha256 checked)`);

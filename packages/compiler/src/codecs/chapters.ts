@@ -6,29 +6,14 @@ import type { LinkedChapter, LinkedScripture } from '../stages/link.ts';
 import type { RelationDoc } from '../stages/validate-entity.ts';
 import { ByteWriter, concatRecords } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
-
-/** Strings many relations repeat (predicates, asserting sources), stored once in the shared table. */
-class Table {
-  readonly values: string[] = [];
-  readonly #ids = new Map<string, number>();
-
-  add(value: string): number {
-    let id = this.#ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.#ids.set(value, id);
-    }
-    return id;
-  }
-}
+import { SharedTable } from './shared-table.ts';
 
 /**
  * One relation as `[predicate, target, from, surface, note, source, extra]`, trailing nils dropped:
  * predicate and source are positions in the shared tables; `from` is the verse number when it is a
  * verse of this chapter, the OSIS string otherwise; `extra` is the JSON of any other keys.
  */
-function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { predicates: Table; sources: Table }): unknown[] {
+function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { predicates: SharedTable; sources: SharedTable }): unknown[] {
   const prefix = `${chapter.osis}.`;
   const verse = relation.from?.startsWith(prefix) ? Number(relation.from.slice(prefix.length)) : Number.NaN;
   const tuple: unknown[] = [
@@ -45,7 +30,7 @@ function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { 
 }
 
 /** The msgpack record of one chapter; keys in this order, always present. */
-function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, tables: { predicates: Table; sources: Table }): Record<string, unknown> {
+function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, tables: { predicates: SharedTable; sources: SharedTable }): Record<string, unknown> {
   const { graph } = scripture;
   const index = graph.indexOf.get(chapter.id);
   const backlinks = index === undefined ? [] : (graph.backlinks[index] ?? []);
@@ -61,7 +46,7 @@ function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, table
 }
 
 export function encodeChapters(scripture: LinkedScripture): Buffer {
-  const tables = { predicates: new Table(), sources: new Table() };
+  const tables = { predicates: new SharedTable(), sources: new SharedTable() };
   const records = concatRecords(scripture.chapters.map((chapter) => encodeMsgpack(chapterRecord(scripture, chapter, tables))));
   const shared = encodeMsgpack({ predicates: tables.predicates.values, sources: tables.sources.values });
   return new ByteWriter()

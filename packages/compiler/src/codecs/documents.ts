@@ -7,6 +7,7 @@ import type { LinkedGraph } from '../stages/link-graph.ts';
 import type { EntityDoc } from '../stages/validate-entity.ts';
 import { ByteWriter, concatRecords, flattenLists } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
+import { SharedTable } from './shared-table.ts';
 
 /** Header position of the tail offset: where the record bytes, read from disk per request, begin. */
 const HEADER_TAIL_OFFSET = 44;
@@ -29,29 +30,12 @@ function summaryRecord(document: EntityDoc): unknown[] {
 export const STATUS_CODES = ['draft', 'stable', 'deprecated'] as const;
 export const TRUST_TIER_CODES = ['unverified', 'machine-confirmed', 'human-reviewed'] as const;
 
-/** Values many documents share (`generated`, `sources` lists), stored once and referred to by position. */
-class SharedValues {
-  readonly values: unknown[] = [];
-  readonly #ids = new Map<string, number>();
-
-  add(value: unknown): number {
-    const key = JSON.stringify(value);
-    let id = this.#ids.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.#ids.set(key, id);
-    }
-    return id;
-  }
-}
-
 /**
  * The rest of the Entity, as a msgpack array:
  * `[tags, status, trustTier, stale, words, sources, generated, extension, order]`;
  * status and trust tier as codes, `sources` and `generated` as positions in the shared tables.
  */
-function documentRecord(graph: LinkedGraph, document: EntityDoc, index: number, shared: { sources: SharedValues; generated: SharedValues }): unknown[] {
+function documentRecord(graph: LinkedGraph, document: EntityDoc, index: number, shared: { sources: SharedTable<unknown>; generated: SharedTable<unknown> }): unknown[] {
   const order = document.chronology ?? (document.type === 'Book' || document.type === 'Chapter' ? document.canonical : undefined);
   return [
     document.tags,
@@ -71,7 +55,9 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
   const count = documents.length;
   const paths = concatRecords(documents.map((d) => Buffer.from(d.id, 'utf8')));
   const summaries = concatRecords(documents.map((d) => encodeMsgpack(summaryRecord(d))));
-  const shared = { sources: new SharedValues(), generated: new SharedValues() };
+  // `sources` and `generated` values are lists and objects: the same when their JSON is.
+  const byJson = (value: unknown): string => JSON.stringify(value);
+  const shared = { sources: new SharedTable(byJson), generated: new SharedTable(byJson) };
   const records = concatRecords(documents.map((d, i) => encodeMsgpack(documentRecord(graph, d, i, shared))));
   const sharedTable = encodeMsgpack({ sources: shared.sources.values, generated: shared.generated.values });
   const types = documents.map((d) => TYPE_CODES.get(d.type) ?? 0);

@@ -7,30 +7,11 @@ import type { LinkedScripture } from '../stages/link.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
 import { ByteWriter } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
+import { SharedTable } from './shared-table.ts';
 
 /** Header bytes; the tail offset is the u32 at INTERLINEAR_TAIL_OFFSET_AT. */
 const HEADER_BYTES = 32;
 export const INTERLINEAR_TAIL_OFFSET_AT = 16;
-
-/** Strings many entries repeat, stored once and named by position. */
-class Table {
-  readonly values: string[] = [];
-  readonly #ids = new Map<string, number>();
-
-  add(value: string): number {
-    let id = this.#ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.#ids.set(value, id);
-    }
-    return id;
-  }
-
-  addOrNull(value: string | null): number | null {
-    return value === null ? null : this.add(value);
-  }
-}
 
 export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearData): Buffer {
   const verseCount = scripture.verseCount;
@@ -38,7 +19,7 @@ export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearD
   for (const chapter of scripture.chapters) {
     chapterTable.set([chapter.book.order, chapter.chapter, chapter.firstVerse, chapter.verses.length], chapter.ordinal * 4);
   }
-  const tables = { strongs: new Table(), codes: new Table(), morphology: new Table(), languages: new Table(), licences: new Table() };
+  const tables = { strongs: new SharedTable(), codes: new SharedTable(), morphology: new SharedTable(), languages: new SharedTable(), licences: new SharedTable() };
   const records = new Map<number, Buffer>();
   for (const verse of data.verses) {
     const entries = verse.entries.map(([english, first, last, strongs, word, transliteration, code, morphology, language]) => [

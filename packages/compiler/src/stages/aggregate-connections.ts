@@ -11,26 +11,13 @@
 //   incoming, a self-reference once); chapters are ranked by weight, then references, then Bible order;
 // - book pairs are directed too (citing book → cited book) and weighted by the same votes.
 
-import { packChapter } from '@skg/core';
+import { type ConnectionTotals, packChapter } from '@skg/core';
 import type { LinkedChapter, LinkedScripture } from './link.ts';
 import type { CrossReferenceIndex } from './index-cross-references.ts';
 
 export interface ConnectionsInput {
   readonly crossReferences: CrossReferenceIndex;
   readonly scripture: LinkedScripture;
-}
-
-export interface ConnectionTotals {
-  readonly references: number;
-  readonly distinctPairs: number;
-  readonly arcs: number;
-  readonly selfPairs: number;
-  readonly crossTestament: number;
-  readonly chapters: number;
-  /** When the data was generated: the bundle's `generated` (a build records nothing about itself). */
-  readonly generated: string;
-  /** The dataset the aggregate is computed from: its site route. */
-  readonly source: string;
 }
 
 /** One chapter's connections; references and votes are counts and sums over kept references. */

@@ -22,10 +22,12 @@ export type InterlinearLanguage = (typeof INTERLINEAR_LANGUAGES)[number];
  * One entry as the data file writes it, in English order:
  * `[english, first, last, strongs, word, transliteration, morphology_code, morphology, language]`.
  * `first`/`last` are null for a marker (`-`, `vvv`, `. . .`); the word's fields are null when no
- * original word is known, the morphology's when only the BSB interlinear's word is.
+ * original word is known, the morphology's when only the BSB interlinear's word is. `english` (with
+ * `first`/`last`) is null in a verse the ingest wrote from the original-language edition alone
+ * (`english: false` on the line: no English alignment; entries in original order).
  */
 export type InterlinearEntry = readonly [
-  english: string,
+  english: string | null,
   first: number | null,
   last: number | null,
   strongs: string,
@@ -78,7 +80,9 @@ function isText(value: unknown): value is string | null {
 function checkEntry(entry: unknown, wordCount: number): string | undefined {
   if (!Array.isArray(entry) || entry.length !== 9) return 'is not an array of nine columns';
   const [english, first, last, strongs, word, transliteration, code, morphology, language] = entry as unknown[];
-  if (typeof english !== 'string' || english === '') return 'has no english';
+  if (english === null) {
+    if (first !== null || last !== null) return 'has first/last but no english';
+  } else if (typeof english !== 'string' || english === '') return 'has no english';
   if (first === null || last === null) {
     if (first !== last) return 'has only one of first and last';
   } else if (!isIndex(first) || !isIndex(last) || first > last || last >= wordCount) {

@@ -6,7 +6,7 @@ import type { KjvSlots } from '../kjv-slots.ts';
 import type { IngestContext } from '../collections/collection.ts';
 import { assignSlugs } from '../internal/assign-slugs.ts';
 import { type CsvRow, parseCsv } from './csv.ts';
-import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, type VerseRef, withVerse } from './reference.ts';
+import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, parseKjvReference, type VerseRef, withVerse } from './reference.ts';
 import type { RelationshipRow } from './relationships.ts';
 import { parseStrongsNumbers } from './strongs.ts';
 
@@ -42,7 +42,7 @@ export interface PersonLabel {
   readonly greekMeaning: string;
   /** Normalised Strong's numbers of the Hebrew and Greek labels (`H85`, `G11`). */
   readonly strongs: readonly string[];
-  /** Where the name is first given. */
+  /** Where the name is first given; undefined when BibleData gives no KJV verse (a Psalm title is verse 1). */
   readonly reference: VerseRef | undefined;
   /** `proper name`, `title` or `description`. */
   readonly type: string;
@@ -75,7 +75,11 @@ export interface PeopleTable {
   /** In canonical verse order. */
   readonly mentions: readonly PersonMention[];
   readonly mentionSkips: MentionSkips;
+  /** Label references that parse but name no KJV verse (left out): `Artaxerxes_1_5: EZR 13:6`. */
+  readonly labelReferencesOutside: readonly string[];
   readonly relationships: readonly RelationshipRow[];
+  /** The KJV verse slots, to check the relationships' references against. */
+  readonly slots: KjvSlots;
 }
 
 export interface PeopleInput {
@@ -120,10 +124,13 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
   const resolveId = (id: string): string | undefined => (documentIds.has(id) ? id : byFoldedId.get(id.toLowerCase()));
 
   const labels = new Map<string, PersonLabel[]>();
+  const labelReferencesOutside: string[] = [];
   const labelRows = [...input.labels].sort((a, b) => Number(a.label_sequence) - Number(b.label_sequence));
   for (const row of labelRows) {
     const personId = resolveId(clean(row.person_id));
     if (personId === undefined) continue;
+    const reference = parseKjvReference(row.label_reference_id ?? '', input.slots);
+    if (reference === 'outside') labelReferencesOutside.push(`${clean(row.person_label_id)}: ${clean(row.label_reference_id)}`);
     const label: PersonLabel = {
       labelId: clean(row.person_label_id),
       personId,
@@ -135,7 +142,7 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
       greekTransliterated: clean(row.greek_label_transliterated),
       greekMeaning: clean(row.greek_label_meaning),
       strongs: [...new Set([...parseStrongsNumbers(row.hebrew_strongs_number ?? ''), ...parseStrongsNumbers(row.greek_strongs_number ?? '')])],
-      reference: parseBibleDataReference(row.label_reference_id ?? ''),
+      reference: reference === 'outside' ? undefined : reference,
       type: clean(row.label_type),
     };
     let list = labels.get(personId);
@@ -193,7 +200,9 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     labels,
     mentions,
     mentionSkips: { placeholder, unknownPerson, badReference, outsideSlots },
+    labelReferencesOutside,
     relationships,
+    slots: input.slots,
   };
 }
 

@@ -4,7 +4,7 @@
 import type { KjvSlots } from '../kjv-slots.ts';
 import type { CsvRow } from './csv.ts';
 import { undoReverentialSpelling } from './people.ts';
-import { isKjvSlot, parseBibleDataReference, type VerseRef } from './reference.ts';
+import { isKjvSlot, parseBibleDataReference, parseKjvReference, type VerseRef } from './reference.ts';
 import { parseStrongsNumbers, removeCantillation } from './strongs.ts';
 
 export const PLACE_FILE = 'bibledata/BibleData-Place.csv';
@@ -22,6 +22,12 @@ export interface BibleDataPlace {
   readonly openbibleId: string;
   readonly nameInstance: number;
   readonly sequence: number;
+}
+
+/** A label's reference; one naming no KJV verse is left out, as the people's labels' are (none in the pinned data). */
+function readLabelReference(text: string, slots: KjvSlots): VerseRef | undefined {
+  const reference = parseKjvReference(text, slots);
+  return reference === 'outside' ? undefined : reference;
 }
 
 export interface PlaceLabel {
@@ -87,7 +93,7 @@ export function createBibleDataPlaces(input: {
         (variant) => variant !== '',
       ),
       strongs: [...new Set([...parseStrongsNumbers(row.hebrew_strongs_number ?? ''), ...parseStrongsNumbers(row.greek_strongs_number ?? '')])],
-      reference: parseBibleDataReference(row.label_reference_id ?? ''),
+      reference: readLabelReference(row.label_reference_id ?? '', input.slots),
       type: clean(row.label_type),
     });
   }

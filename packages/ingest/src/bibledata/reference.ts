@@ -54,6 +54,19 @@ export function isKjvSlot(slots: KjvSlots, ref: VerseRef): boolean {
   return count !== undefined && ref.verse >= 1 && ref.verse <= count;
 }
 
+/**
+ * A BibleData reference (see `parseBibleDataReference`) checked against the KJV verse slots: verse 0
+ * (a Psalm title) is anchored to verse 1; `outside` when it parses but names no slot (BibleData has
+ * slips such as `EZR 13:6` for Nehemiah 13:6: Ezra has 10 chapters), `undefined` when it does not
+ * parse or is empty.
+ */
+export function parseKjvReference(text: string, slots: KjvSlots): VerseRef | 'outside' | undefined {
+  const parsed = parseBibleDataReference(text);
+  if (!parsed) return undefined;
+  const ref = parsed.verse === 0 ? withVerse(parsed, 1) : parsed;
+  return isKjvSlot(slots, ref) ? ref : 'outside';
+}
+
 /** Canonical order: book, chapter, verse. */
 export function compareVerseRefs(a: VerseRef, b: VerseRef): number {
   return a.book.order - b.book.order || a.chapter - b.chapter || a.verse - b.verse;

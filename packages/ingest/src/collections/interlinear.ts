@@ -2,6 +2,9 @@
 // beside it (`references/interlinear/<book_slug>.jsonl`, one line per verse): the BSB's English in
 // English order, each segment joined to the Hebrew, Aramaic or Greek word it renders, with that word's
 // transliteration, its morphology spelled out and its Strong's number (see `interlinear/join.ts`).
+// A verse the BSB interlinear gives no English for (the verse 1 of the Psalms whose superscription it
+// leaves out, Zechariah 12:1) is written from the original-language edition alone, in its word order,
+// without English (`english: false` on the line).
 
 import { BOOKS, type Book } from '@skg/core';
 import { type BundleDocument, escapeMarkdown } from '../document.ts';
@@ -11,7 +14,7 @@ import { getSourceEntry, selectSourceFiles, type SourceEntry } from '../sources-
 import { type BsbChapter, parseBsbInterlinearChapter } from '../interlinear/bsb-interlinear.ts';
 import { type AlignableWord, type EditionWord, joinVerse } from '../interlinear/join.ts';
 import { getHebrewCodeLanguage, type HebrewMorphology, parseOshm, parseRmacDictionary, spellHebrewMorphology } from '../interlinear/morphology.ts';
-import { mapOshbToKjv, type OshbWord, parseOshbBook, parseVerseMap } from '../interlinear/oshb.ts';
+import { mapOshbToKjv, type OshbWord, parseOshbBook, parseVerseMap, selectKjvVerseWords } from '../interlinear/oshb.ts';
 import { type GreekWord, parseOpenGnt } from '../interlinear/opengnt.ts';
 import { formatHebrewWord, getHebrewConsonants, transliterateHebrew } from '../interlinear/transliterate-hebrew.ts';
 import { formatGreekWord, getGreekLetters, transliterateGreek } from '../interlinear/transliterate-greek.ts';
@@ -42,10 +45,12 @@ export type InterlinearLanguage = 'hebrew' | 'aramaic' | 'greek';
  * One entry of a verse line, in English order, as an array (the data file's format, see
  * `docs/bundle-format.md`): `[english, first, last, strongs, word, transliteration, morphology_code,
  * morphology, language]`. `first`/`last` are null for the markers; the word's fields are null when no
- * word was found, the morphology's when only the BSB interlinear's word was.
+ * word was found, the morphology's when only the BSB interlinear's word was. In a verse written from
+ * the edition alone (`english: false` on its line) `english`, `first` and `last` are null and the
+ * entries follow the original word order.
  */
 export type InterlinearEntry = readonly [
-  english: string,
+  english: string | null,
   first: number | null,
   last: number | null,
   strongs: string,
@@ -63,6 +68,11 @@ export const INTERLINEAR_COLUMNS = ['english', 'first', 'last', 'strongs', 'word
 export interface InterlinearLine {
   readonly osis: string;
   readonly licence: string;
+  /**
+   * Present, and false, when the BSB interlinear gives the verse no English: the entries are the
+   * edition's words alone, in original order, their `english`, `first` and `last` null; `text` is empty.
+   */
+  readonly english?: false;
   readonly text: string;
   readonly entries: readonly InterlinearEntry[];
 }
@@ -137,6 +147,10 @@ interface Edition extends EditionWord {
 interface Tally {
   verses: number;
   entries: number;
+  /** Verses written from the edition alone (`Ps.3.1`), their entries, and their words left out for want of a Strong's number. */
+  alone: string[];
+  aloneEntries: number;
+  aloneUnnumbered: number;
   joined: number;
   bsbOnly: number;
   wordless: number;
@@ -188,7 +202,7 @@ export function createInterlinear(input: InterlinearInput, generated: Generated)
   const { sources } = input;
   const omitted = new Set(BSB_OMITTED_VERSES);
   const chapters = new Map(input.chapters.map((chapter) => [`${chapter.book.osis}.${chapter.chapter}`, chapter]));
-  const tally: Tally = { verses: 0, entries: 0, joined: 0, bsbOnly: 0, wordless: 0, untied: 0, unusedEditionWords: 0, unspelled: new Set() };
+  const tally: Tally = { verses: 0, entries: 0, alone: [], aloneEntries: 0, aloneUnnumbered: 0, joined: 0, bsbOnly: 0, wordless: 0, untied: 0, unusedEditionWords: 0, unspelled: new Set() };
   const skipped: Record<InterlinearSkip, string[]> = { omitted: [], 'no-english': [], 'no-edition-verse': [], 'not-joined': [] };
   const files: { path: string; content: string }[] = [];
   const spellHebrew = createSpeller('hebrew');
@@ -256,7 +270,25 @@ export function createInterlinear(input: InterlinearInput, generated: Generated)
         }
         const bsbVerse = bsb?.verses.get(verse);
         if (!bsbVerse?.english) {
-          skipped['no-english'].push(osis);
+          // No English to align: the edition's words alone, in original order (a Psalm's superscription left out).
+          const alone = greekBook
+            ? (input.greek.get(osis) ?? []).map(prepareGreek)
+            : selectKjvVerseWords(osis, input.hebrew.get(osis) ?? []).map(prepareHebrew);
+          const entries = alone.flatMap((word): InterlinearEntry[] =>
+            word.strongs === null ? [] : [[null, null, null, word.strongs, word.word, word.transliteration, word.code, word.morphology ?? null, word.language]],
+          );
+          tally.aloneUnnumbered += alone.length - entries.length;
+          if (entries.length === 0) {
+            skipped['no-english'].push(osis);
+            continue;
+          }
+          tally.verses++;
+          tally.alone.push(osis);
+          byTestament[book.testament]++;
+          tally.entries += entries.length;
+          tally.aloneEntries += entries.length;
+          const line: InterlinearLine = { osis, licence, english: false, text: '', entries };
+          lines.push(JSON.stringify(line));
           continue;
         }
         const own = editionVerse(verse);
@@ -324,16 +356,18 @@ export function createInterlinear(input: InterlinearInput, generated: Generated)
       'New Testament': byTestament.NT,
       entries: tally.entries,
       'entries joined to the OSHB/OpenGNT word': tally.joined,
+      'verses from the original-language edition alone (no English in the BSB interlinear)': tally.alone.length,
     },
     skipped: [
       { what: 'verses', reason: 'the BSB omits them', count: skipped.omitted.length },
-      { what: 'verses', reason: 'no English segments in the BSB interlinear (Psalm superscription verses)', count: skipped['no-english'].length },
+      { what: 'verses', reason: "no English segments in the BSB interlinear and no original word with a Strong's number", count: skipped['no-english'].length },
       { what: 'verses', reason: 'not in the original-language edition', count: skipped['no-edition-verse'].length },
       { what: 'verses', reason: 'no English segment joins an original word', count: skipped['not-joined'].length },
       { what: 'entries', reason: "no OSHB/OpenGNT word with their Strong's number: the BSB interlinear word, without morphology", count: tally.bsbOnly },
       { what: 'entries', reason: "no original word with their Strong's number: English and Strong's number only", count: tally.wordless },
       { what: 'English segments', reason: "words tied to no Strong's number: in the verse text, in no entry", count: tally.untied },
       { what: 'original words', reason: 'rendered by no English segment', count: tally.unusedEditionWords },
+      { what: 'original words', reason: "no Strong's number, left out of a verse written from the edition alone", count: tally.aloneUnnumbered },
     ],
     warnings: [
       ...warnings,
@@ -347,6 +381,18 @@ export function createInterlinear(input: InterlinearInput, generated: Generated)
     files,
     report,
   };
+}
+
+/** `the verse 1 of 116 Psalms (after the superscription) and Zech.12.1`: the verses written from the edition alone. */
+function describeAlone(osis: readonly string[]): string {
+  const psalm = (item: string) => /^Ps\.\d+\.1$/.test(item);
+  const psalms = osis.filter(psalm).length;
+  const others = osis.filter((item) => !psalm(item));
+  const parts = [
+    ...(psalms > 0 ? [`the verse 1 of ${formatCount(psalms)} ${psalms === 1 ? 'Psalm' : 'Psalms'} (after the superscription)`] : []),
+    ...(others.length === 0 ? [] : [others.length <= 20 ? others.join(', ') : `${formatCount(others.length)} other verses`]),
+  ];
+  return parts.length === 0 ? 'none' : parts.join(' and ');
 }
 
 function createDatasetDocument(
@@ -365,9 +411,13 @@ function createDatasetDocument(
     frontmatter: {
       type: 'Dataset',
       title: INTERLINEAR_DATASET.title,
-      description: `The BSB's English word by word in English order, joined to the Hebrew, Aramaic and Greek it renders: ${formatCount(tally.verses)} verses`,
+      description:
+        `The BSB's English word by word in English order, joined to the Hebrew, Aramaic and Greek it renders: ${formatCount(tally.verses)} verses` +
+        (tally.alone.length > 0 ? ` (${formatCount(tally.alone.length)} of them the original words alone, without English)` : ''),
       resource: 'https://github.com/BSB-publishing/bsb-interlinear',
       licence: `${oshb.licence} AND ${opengnt.licence}`,
+      // What is built from the OpenGNT half stays CC BY-SA 4.0: the document as a whole is share-alike.
+      ...(opengnt.shareAlike ? { share_alike: true } : {}),
       attribution: `${bsb.attribution}; ${oshb.attribution}; ${opengnt.attribution}`,
       columns: [...INTERLINEAR_COLUMNS],
       data_files: dataFiles.map((file) => ({
@@ -386,6 +436,8 @@ function createDatasetDocument(
         entries_joined: tally.joined,
         entries_bsb_word_only: tally.bsbOnly,
         entries_without_word: tally.wordless,
+        verses_without_english_alignment: tally.alone.length,
+        entries_without_english: tally.aloneEntries,
         verses_omitted: skipped.omitted.length,
         verses_without_english: skipped['no-english'].length,
         verses_not_in_edition: skipped['no-edition-verse'].length,
@@ -394,7 +446,7 @@ function createDatasetDocument(
       ...STATUS,
       generated: { ...generated },
       sources: [{ resource: `sources/${bsb.id}` }, { resource: `sources/${oshb.id}` }, { resource: `sources/${opengnt.id}` }],
-      tags: ['dataset', 'interlinear'],
+      tags: ['dataset', 'interlinear', ...(opengnt.shareAlike ? ['share-alike'] : [])],
     },
     body: [
       `# ${INTERLINEAR_DATASET.title}`,
@@ -409,14 +461,19 @@ function createDatasetDocument(
         '- Transliterations are made by the ingest, word by word, in a simple SBL-like style (`bereshit`, `logos`).',
       ].join('\n'),
       `One file per book beside this document (\`interlinear/<book>.jsonl\`), one JSON line per verse: \`{osis, licence, text, entries}\`, ` +
-        `each entry an array \`[${INTERLINEAR_COLUMNS.join(', ')}]\` in English order; \`first\` and \`last\` index the words of \`text\` the segment produced. ` +
+        `each entry an array \`[${INTERLINEAR_COLUMNS.join(', ')}]\` in English order; \`first\` and \`last\` index the words of \`text\` the segment produced, ` +
+        'and no word of `text` belongs to two entries. A verse the BSB interlinear gives no English for is written from the original-language edition alone: ' +
+        "the line has `english: false` and an empty `text`, and one entry per original word with a Strong's number, in original order, its `english`, `first` and `last` null; " +
+        "in the Psalms the superscription's words (those before the WLC's own note naming the KJV verse) are left out, as the KJV's verse 1 follows the superscription. " +
         `The ${formatCount(byTestament.OT)} Old Testament verses are ${oshb.licence}; the ${formatCount(byTestament.NT)} New Testament verses are ` +
         `${opengnt.licence}${opengnt.shareAlike ? ' (share-alike: what is built from them stays CC BY-SA 4.0)' : ''}. Each line names its licence.`,
       [
         `- ${formatCount(tally.verses)} verses have data: ${formatCount(tally.entries)} entries, ${formatCount(tally.joined)} joined to their OSHB or OpenGNT word; ` +
           `${formatCount(tally.bsbOnly)} carry only the BSB interlinear's word (no morphology) and ${formatCount(tally.wordless)} only the English and the Strong's number.`,
-        `- No data for ${verses(skipped.omitted.length)} the BSB omits, ${verses(skipped['no-english'].length)} the BSB interlinear gives no English ` +
-          `(Psalm superscriptions counted as verse 1), ${verses(skipped['no-edition-verse'].length)} the original-language edition lacks (${list(skipped['no-edition-verse'])}) ` +
+        `- ${verses(tally.alone.length)} the BSB interlinear gives no English for are written from the OSHB or OpenGNT alone (${formatCount(tally.aloneEntries)} entries): ` +
+          `${describeAlone(tally.alone)}.`,
+        `- No data for ${verses(skipped.omitted.length)} the BSB omits, ${verses(skipped['no-english'].length)} without English or an original word with a Strong's number, ` +
+          `${verses(skipped['no-edition-verse'].length)} the original-language edition lacks (${list(skipped['no-edition-verse'])}) ` +
           `and ${verses(skipped['not-joined'].length)} where no segment joins (${list(skipped['not-joined'])}).`,
       ].join('\n'),
       `Licences: ${escapeMarkdown(bsb.attribution)}; ${escapeMarkdown(oshb.attribution)}; ${escapeMarkdown(opengnt.attribution)}.`,

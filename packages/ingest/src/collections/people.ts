@@ -16,8 +16,8 @@ import {
   type PersonLabel,
   type PersonMention,
 } from '../bibledata/people.ts';
-import { formatVerseLink, KJV_SLOTS_FILE, parseBibleDataReference, type VerseRef } from '../bibledata/reference.ts';
-import { foldRelationships } from '../bibledata/relationships.ts';
+import { formatVerseLink, KJV_SLOTS_FILE, parseKjvReference, type VerseRef } from '../bibledata/reference.ts';
+import { foldRelationships, type RelationshipRow } from '../bibledata/relationships.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds, removeCantillation } from '../bibledata/strongs.ts';
 import { type CollectionReport, formatCount, type SkipCount } from '../report.ts';
 import type { ChapterRelation, Collection, CollectionResult, Generated } from './collection.ts';
@@ -71,9 +71,17 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
 
   const outbound = new Map<string, StoredRelation[]>();
   const predicateCounts = new Map<string, number>();
+  // A relationship row's reference that names no KJV verse is left out (the edge is kept, without `from`).
+  const relationshipReferencesOutside = new Set<string>();
+  const resolveReference = (row: RelationshipRow): VerseRef | undefined => {
+    const reference = parseKjvReference(row.reference, table.slots);
+    if (reference !== 'outside') return reference;
+    relationshipReferencesOutside.add(`${row.id}: ${row.reference}`);
+    return undefined;
+  };
   for (const relation of folded.relations) {
     const target = documentId(relation.object) as string;
-    const from = relation.rows.map((row) => parseBibleDataReference(row.reference)).find((ref) => ref !== undefined);
+    const from = relation.rows.map(resolveReference).find((ref) => ref !== undefined);
     let list = outbound.get(relation.subject);
     if (!list) outbound.set(relation.subject, (list = []));
     list.push({ predicate: relation.predicate, target, ...(from ? { from: from.osis } : {}), ...(relation.note ? { note: relation.note } : {}), source: BIBLEDATA });
@@ -137,7 +145,11 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
     { what: 'person-verse rows', reason: 'reference does not parse', count: table.mentionSkips.badReference },
     { what: 'person-verse rows', reason: 'verse outside the KJV slots', count: table.mentionSkips.outsideSlots },
     { what: 'named-by links', reason: "Strong's number with no dictionary entry", count: unknownLexemes },
+    { what: 'label references', reason: 'verse outside the KJV slots', count: table.labelReferencesOutside.length },
+    { what: 'relationship references', reason: 'verse outside the KJV slots', count: relationshipReferencesOutside.size },
   ];
+  for (const item of table.labelReferencesOutside) warnings.push(`label ${item}: not a KJV verse, the label is given without a verse`);
+  for (const item of relationshipReferencesOutside) warnings.push(`relationship ${item}: not a KJV verse, the relation is stored without a verse`);
   const report: CollectionReport = {
     collection: 'people',
     written: { Person: documents.length },

@@ -64,7 +64,8 @@ export function createSourceDocuments(
         trust_tier: 'machine-confirmed',
         stale: false,
         generated: { ...generated },
-        tags: ['source'],
+        // Share-alike documents carry the tag too, as the events under sa/ do.
+        tags: source.shareAlike ? ['source', 'share-alike'] : ['source'],
       },
       body: [
         `# ${escapeMarkdown(source.title)}`,

@@ -18,6 +18,14 @@ const FOLDER = 'themes';
 const STATUS = { status: 'stable', trust_tier: 'machine-confirmed', stale: false } as const;
 /** How many problems of each kind the report lists one by one. */
 const LISTED_PROBLEMS = 50;
+/**
+ * Slugs that are file names the bundle reserves in every folder (`index.md`, `log.md`, which are not
+ * documents): a subject with one gets the slug here instead (Nave's LOG is the liquid measure).
+ */
+const RESERVED_SLUGS: ReadonlyMap<string, string> = new Map([
+  ['index', 'index-theme'],
+  ['log', 'log-measure'],
+]);
 
 export const themesCollection: Collection = {
   name: 'themes',
@@ -122,11 +130,17 @@ export function createThemeDocuments(topics: readonly NavesTopic[], slots: KjvSl
   const taken = new Map<string, number>();
   let emptySubjects = 0;
   let renamed = 0;
+  let reserved = 0;
   for (const topic of topics) {
-    const slug = slugify(topic.subject);
-    if (slug === '') {
+    const plain = slugify(topic.subject);
+    if (plain === '') {
       emptySubjects++;
       continue;
+    }
+    const slug = RESERVED_SLUGS.get(plain) ?? plain;
+    if (slug !== plain) {
+      reserved++;
+      warnings.push(`subject '${topic.subject}' has the slug '${plain}', a reserved file name: written as themes/${slug}`);
     }
     const count = (taken.get(slug) ?? 0) + 1;
     taken.set(slug, count);
@@ -202,6 +216,7 @@ export function createThemeDocuments(topics: readonly NavesTopic[], slots: KjvSl
       'see links': seeLinks,
       'themes without references': withoutReferences,
       'slugs given a number': renamed,
+      'slugs changed from a reserved file name': reserved,
     },
     skipped: [
       { what: 'topics', reason: 'subject gives an empty slug', count: emptySubjects },

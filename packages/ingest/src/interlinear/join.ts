@@ -4,7 +4,11 @@
 // 1. The English text is the segments run together, without the table's markers (`-` a word left
 //    untranslated, `vvv` a word translated with a later one, `. . .` one translated elsewhere), and
 //    with whitespace runs made one space; a segment's `words` are the indexes (0-based, first and
-//    last, inclusive) of the space-separated words of that text it overlaps.
+//    last, inclusive) of the space-separated words of that text it puts a letter or digit in. Where
+//    the tables glue two segments' letters into one word (`not` `.”“` `Are`, `said` `:“` `May`, `do`
+//    `to you`), a space is put between them, before the first opening quote or bracket of the
+//    punctuation between (`not.” “Are`, `said: “May`), else after it (`You. Yours`, `do to`): no word
+//    of the text then belongs to two segments.
 // 2. When the BSB interlinear also gives the verse's original words (its `heb`/`grk`, in original
 //    order), they are aligned with the edition's words first: the best-scoring order-preserving
 //    pairing, a pair scoring 2 for the same letters (consonants; Greek letters without marks) plus 1
@@ -72,6 +76,14 @@ export interface JoinedVerse {
 
 const MARKER = /^(?:-|vvv)$/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** Punctuation that opens: quotes, brackets. */
+const OPENING = /[“‘«(\[{]/;
+
+/** Index of the last character matching `pattern` (a one-character class), or -1. */
+function lastIndexOf(text: string, pattern: RegExp): number {
+  for (let index = text.length - 1; index >= 0; index--) if (pattern.test(text.charAt(index))) return index;
+  return -1;
+}
 
 /** A segment that holds no English words of the verse: `-`, `vvv`, `. . .` (and other text without letters). */
 export function isMarker(segment: EnglishSegment): boolean {
@@ -86,15 +98,37 @@ export function isMarker(segment: EnglishSegment): boolean {
 export function indexEnglishWords(segments: readonly EnglishSegment[]): { text: string; ranges: (readonly [number, number] | undefined)[] } {
   let raw = '';
   const spans: ([number, number] | undefined)[] = [];
-  for (const segment of segments) {
+  // The segment that put the last letter or digit into raw, when no whitespace has followed it; and where it ends.
+  let open: { segment: number; end: number } | undefined;
+  segments.forEach((segment, index) => {
     if (isMarker(segment)) {
       spans.push(undefined);
-      continue;
+      return;
+    }
+    let text = segment.text;
+    const firstLetter = text.search(LETTER_OR_DIGIT);
+    const firstSpace = text.search(/\s/);
+    if (open && open.segment !== index && firstLetter >= 0 && (firstSpace < 0 || firstLetter < firstSpace)) {
+      // This segment's first word would continue another segment's word: break it (module header, step 1).
+      const between = raw.slice(open.end) + text.slice(0, firstLetter);
+      const opening = between.search(OPENING);
+      const at = open.end + (opening >= 0 ? opening : between.length);
+      if (at <= raw.length) {
+        raw = `${raw.slice(0, at)} ${raw.slice(at)}`;
+        for (const span of spans) if (span && span[1] >= at) span[1]++;
+        for (const span of spans) if (span && span[0] > at) span[0]++;
+      } else {
+        const cut = at - raw.length;
+        text = `${text.slice(0, cut)} ${text.slice(cut)}`;
+      }
     }
     const start = raw.length;
-    raw += segment.text;
+    raw += text;
     spans.push([start, raw.length]);
-  }
+    const lastLetter = lastIndexOf(text, LETTER_OR_DIGIT);
+    if (lastLetter >= 0 && !/\s/.test(text.slice(lastLetter))) open = { segment: index, end: start + lastLetter + 1 };
+    else if (/\s/.test(text)) open = undefined;
+  });
   const tokens = [...raw.matchAll(/\S+/g)].map((match) => [match.index, match.index + match[0].length] as const);
   // Spans and tokens both run left to right: walk them together.
   let from = 0;

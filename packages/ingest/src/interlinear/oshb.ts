@@ -7,7 +7,10 @@
 // letter after a space dropped: `1254 a`) is the Strong's number. Where the text has a ketiv
 // (`<w type="x-ketiv">`) the note after it gives the qere (`<rdg type="x-qere">`), which is what is read
 // and what the English translates: the qere's words take the ketiv's place (an empty qere drops it).
-// Other notes (alternative accents, exegesis) are not words of the verse.
+// Other notes (alternative accents, exegesis) are not words of the verse, except `<note>KJV:Ps.3.1</note>`:
+// where the KJV numbers a verse differently, the WLC says there which KJV verse begins. In the Psalms
+// the words before it are the superscription, which the KJV leaves unnumbered (`Ps.23.1`: מִזְמוֹר לְדָוִד,
+// then the note, then the KJV's verse 1); the words after it carry that KJV verse as `kjv`.
 
 export interface OshbWord {
   /** The text as written, morpheme slashes included: `בְּ/רֵאשִׁ֖ית`. */
@@ -17,6 +20,11 @@ export interface OshbWord {
   readonly strongs: string | null;
   readonly morph: string;
   readonly id: string;
+  /**
+   * The KJV verse (`Ps.3.1`) the WLC's own note says begins before the word in its WLC verse; absent
+   * when no such note precedes it in its verse (see the module header).
+   */
+  readonly kjv?: string;
 }
 
 export interface OshbVerse {
@@ -38,7 +46,7 @@ export function getLemmaStrongs(lemma: string): string | null {
   return null;
 }
 
-function readWord(attributes: string, content: string): OshbWord {
+function readWord(attributes: string, content: string, kjv: string | undefined): OshbWord {
   const lemma = readAttribute(attributes, 'lemma');
   return {
     text: content.replace(/<[^>]+>/g, ''),
@@ -46,8 +54,11 @@ function readWord(attributes: string, content: string): OshbWord {
     strongs: getLemmaStrongs(lemma),
     morph: readAttribute(attributes, 'morph'),
     id: readAttribute(attributes, 'id'),
+    ...(kjv === undefined ? {} : { kjv }),
   };
 }
+
+const KJV_NOTE = /^\s*KJV:(\S+)\s*$/;
 
 const TOKEN = /<note\b[^>]*\/>|<note\b[^>]*>([\s\S]*?)<\/note>|<w\b([^>]*)>([\s\S]*?)<\/w>/g;
 const QERE = /<rdg\b[^>]*type="x-qere"[^>]*\/>|<rdg\b[^>]*type="x-qere"[^>]*>([\s\S]*?)<\/rdg>/;
@@ -58,20 +69,26 @@ export function parseOshbBook(xml: string): OshbVerse[] {
   for (const verse of xml.matchAll(/<verse osisID="([^"]+)">([\s\S]*?)<\/verse>/g)) {
     const words: OshbWord[] = [];
     let ketiv: OshbWord[] = [];
+    let kjv: string | undefined;
     for (const token of (verse[2] ?? '').matchAll(TOKEN)) {
       const [whole, note, attributes, content] = token;
       if (attributes !== undefined) {
         words.push(...ketiv);
         ketiv = [];
-        const word = readWord(attributes, content ?? '');
+        const word = readWord(attributes, content ?? '', kjv);
         if (readAttribute(attributes, 'type') === 'x-ketiv') ketiv.push(word);
         else words.push(word);
+        continue;
+      }
+      const kjvNote = KJV_NOTE.exec(note ?? '');
+      if (kjvNote) {
+        kjv = kjvNote[1];
         continue;
       }
       const qere = QERE.exec(note ?? whole);
       if (!qere) continue;
       ketiv = [];
-      for (const word of (qere[1] ?? '').matchAll(/<w\b([^>]*)>([\s\S]*?)<\/w>/g)) words.push(readWord(word[1] ?? '', word[2] ?? ''));
+      for (const word of (qere[1] ?? '').matchAll(/<w\b([^>]*)>([\s\S]*?)<\/w>/g)) words.push(readWord(word[1] ?? '', word[2] ?? '', kjv));
     }
     words.push(...ketiv);
     verses.push({ osis: verse[1] ?? '', words });
@@ -122,4 +139,14 @@ export function mapOshbToKjv(books: readonly (readonly OshbVerse[])[], toKjv: (w
     }
   }
   return byVerse;
+}
+
+/**
+ * The words of a KJV verse as the WLC's own notes delimit it: those after the note naming the verse
+ * (`KJV:Ps.3.1`), which leaves out a Psalm's superscription, when some word carries it; otherwise all
+ * of `words` (the verse's words from `mapOshbToKjv`).
+ */
+export function selectKjvVerseWords(osis: string, words: readonly OshbWord[]): readonly OshbWord[] {
+  const marked = words.filter((word) => word.kjv === osis);
+  return marked.length > 0 ? marked : words;
 }

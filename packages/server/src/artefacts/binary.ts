@@ -18,8 +18,11 @@ export function alignBuffer(buffer: Buffer): Buffer {
   return copy;
 }
 
-/** Checks the four-byte magic and the format version at the start of an artefact. */
-export function checkHeader(buffer: Buffer, magic: string, file: string): void {
+/**
+ * Checks the four-byte magic and the format version at the start of an artefact and, given the size
+ * of its fixed header, that the whole header is there.
+ */
+export function checkHeader(buffer: Buffer, magic: string, file: string, headerBytes = 8): void {
   if (buffer.length < 8 || buffer.toString('ascii', 0, 4) !== magic) {
     throw artefactError(file, `is not a ${magic} artefact`);
   }
@@ -27,6 +30,7 @@ export function checkHeader(buffer: Buffer, magic: string, file: string): void {
   if (version !== ARTEFACT_FORMAT_VERSION) {
     throw artefactError(file, `has format version ${version}, this server reads ${ARTEFACT_FORMAT_VERSION}`);
   }
+  if (buffer.length < headerBytes) throw artefactError(file, 'is truncated');
 }
 
 export function viewU32(buffer: Buffer, byteOffset: number, length: number): Uint32Array {
@@ -135,4 +139,18 @@ export function lowerBoundString(buffer: Buffer, start: number, offsets: Uint32A
 /** True when row `index` of a string table holds exactly `key`. */
 export function stringEquals(buffer: Buffer, start: number, offsets: Uint32Array, index: number, key: Buffer): boolean {
   return buffer.compare(key, 0, key.length, start + (offsets[index] ?? 0), start + (offsets[index + 1] ?? 0)) === 0;
+}
+
+/** Binary search over an ascending table of distinct u32 keys: the row holding `key`, or -1. */
+export function indexOfKey(keys: Uint32Array, key: number): number {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = keys[mid] ?? 0;
+    if (at === key) return mid;
+    if (at < key) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
 }

@@ -3,7 +3,7 @@
 // typed-array views over the file's buffer; only the small totals record is decoded.
 
 import { BOOKS, type Book, packChapter, XREF_ARTEFACT_MAGIC } from '@skg/core';
-import { artefactError, checkHeader, readSections, SectionReader } from './binary.ts';
+import { artefactError, checkHeader, indexOfKey, readSections, SectionReader } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type {
   BookConnectionsRecord,
@@ -49,8 +49,7 @@ const CHAPTER_COLUMNS = 8;
  * Votes are the data file's net votes summed (not capped); strength is votes, then references.
  */
 export function loadConnections(buffer: Buffer, file: string): ConnectionsStore {
-  checkHeader(buffer, XREF_ARTEFACT_MAGIC.connections, file);
-  if (buffer.length < HEADER_BYTES) throw artefactError(file, 'is truncated');
+  checkHeader(buffer, XREF_ARTEFACT_MAGIC.connections, file, HEADER_BYTES);
   const chapterCount = buffer.readUInt32LE(8);
   const pairCount = buffer.readUInt32LE(12);
   const rankedCount = buffer.readUInt32LE(16);
@@ -74,19 +73,8 @@ export function loadConnections(buffer: Buffer, file: string): ConnectionsStore 
   const meta = decodeMsgpack(buffer, s.metaStart, s.metaEnd) as { totals: ConnectionTotals; threshold: number };
   const totals = Object.freeze({ ...meta.totals });
 
-  function findChapter(book: Book, chapter: number): number {
-    const key = packChapter(book, chapter);
-    let low = 0;
-    let high = chapterCount - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const at = s.keys[mid] ?? 0;
-      if (at === key) return mid;
-      if (at < key) low = mid + 1;
-      else high = mid - 1;
-    }
-    return -1;
-  }
+  /** The chapter's ordinal: the keys are in Bible order. */
+  const findChapter = (book: Book, chapter: number): number => indexOfKey(s.keys, packChapter(book, chapter));
 
   function chapterAt(ordinal: number): { book: Book; chapter: number } {
     const key = s.keys[ordinal] ?? 0;

@@ -199,6 +199,26 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
       return page(total, items);
     },
 
+    soleType(query) {
+      const [low, high] = query.folder === undefined ? [0, documents.count] : documents.getFolderRange(query.folder);
+      let code = -1;
+      /** False once a second type shows up. */
+      const see = (document: number): boolean => {
+        if (document < low || document >= high) return true;
+        const type = documents.getTypeCode(document);
+        if (code === -1) code = type;
+        return type === code;
+      };
+      if (query.tag !== undefined) {
+        const tag = documents.indexOfTag(query.tag);
+        if (tag < 0) return undefined;
+        for (const document of documents.getTagDocuments(tag)) if (!see(document)) return undefined;
+      } else {
+        for (let document = low; document < high; document++) if (!see(document)) return undefined;
+      }
+      return code === -1 ? undefined : DOCUMENT_TYPES[code];
+    },
+
     async search(query) {
       return search(query);
     },

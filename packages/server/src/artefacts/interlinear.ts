@@ -15,7 +15,7 @@ export const INTERLINEAR_TAIL_OFFSET_AT = 16;
 const CHAPTER_STRIDE = 152;
 
 type StoredEntry = [
-  english: string,
+  english: string | null,
   first: number | null,
   last: number | null,
   strongs: number,

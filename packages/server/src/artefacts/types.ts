@@ -1,6 +1,6 @@
 // What the routes read: the loaded artefact set. Loaders in this folder implement it from `dist/`.
 
-import type { Book, Canon, DocumentType, Heading, Manifest, Testament, Verse } from '@skg/core';
+import type { Book, Canon, ConnectionTotals, DocumentType, Heading, Manifest, Testament, Verse } from '@skg/core';
 
 /** One chapter of scripture as the chapter artefact stores it. */
 export interface ChapterRecord {
@@ -94,8 +94,11 @@ export type InterlinearLanguage = 'hebrew' | 'aramaic' | 'greek';
 
 /** One English segment and the original word it renders, in English order. */
 export interface InterlinearEntryRecord {
-  /** The segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`. */
-  readonly english: string;
+  /**
+   * The segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`; null in
+   * the verses the BSB tables do not align (Hebrew words from OSHB alone, in Hebrew order).
+   */
+  readonly english: string | null;
   /** Indexes (0-based, inclusive) of the words of the verse's `text` the segment produced; absent for a marker. */
   readonly first?: number;
   readonly last?: number;
@@ -293,6 +296,12 @@ export interface GraphStore {
   /** Every edge touching the document (typed both ways, links both ways, sources cited), for walks. */
   getEdges(path: string): readonly GraphEdge[];
   list(query: ListQuery): Page<NodeSummaryRecord & { readonly sortFields: Readonly<Record<string, string | number>> }>;
+  /**
+   * The one type every document under `folder` and with `tag` has (both optional; neither means every
+   * document); undefined when they are of several types or there are none. /list infers the collection
+   * of a folder or a tag listing from it (its default order and the sorts it can do).
+   */
+  soleType(query: { readonly tag?: string; readonly folder?: string }): DocumentType | undefined;
   search(query: ConceptQuery): Promise<Page<NodeSummaryRecord>>;
   tags(limit: number, offset: number): Page<{ readonly name: string; readonly count: number }>;
   /** All distinct tags (for `unknown_value` answers). */
@@ -347,17 +356,8 @@ export interface CrossReferenceStore {
   find(query: CrossReferenceQuery): Page<CrossReferenceRecord>;
 }
 
-/** The spec's Connections `totals`. */
-export interface ConnectionTotals {
-  readonly references: number;
-  readonly distinctPairs: number;
-  readonly arcs: number;
-  readonly selfPairs: number;
-  readonly crossTestament: number;
-  readonly chapters: number;
-  readonly generated: string;
-  readonly source: string;
-}
+/** The spec's Connections `totals`: the compiler and the server share the type. */
+export type { ConnectionTotals } from '@skg/core';
 
 export interface ConnectionWeight {
   readonly references: number;

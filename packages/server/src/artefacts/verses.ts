@@ -56,8 +56,7 @@ const CHAPTER_STRIDE = 152;
  * Nothing is decoded up front: the sections are views over the file's buffer.
  */
 export function loadVerseStore(buffer: Buffer, file: string): VerseStore {
-  checkHeader(buffer, ARTEFACT_MAGIC.verses, file);
-  if (buffer.length < HEADER_BYTES) throw artefactError(file, 'is truncated');
+  checkHeader(buffer, ARTEFACT_MAGIC.verses, file, HEADER_BYTES);
   const chapterCount = buffer.readUInt32LE(8);
   const verseCount = buffer.readUInt32LE(12);
   const speakerCount = buffer.readUInt32LE(16);

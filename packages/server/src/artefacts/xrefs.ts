@@ -2,7 +2,7 @@
 // typed-array views over the file's buffer (about 10 bytes per reference; 0.2 MB on the full data).
 
 import { CONFIDENCE_SCALE, XREF_ARTEFACT_MAGIC, type Book, unpackVerse, packChapter } from '@skg/core';
-import { artefactError, checkHeader, readSections, SectionReader } from './binary.ts';
+import { artefactError, checkHeader, indexOfKey, readSections, SectionReader } from './binary.ts';
 import type { CrossReferenceQuery, CrossReferenceRecord, CrossReferenceStore, Page, VerseKey } from './types.ts';
 
 const HEADER_BYTES = 24;
@@ -29,8 +29,7 @@ const HEADER_BYTES = 24;
  * confidence saturates. Votes are reconstructed as confidence × 200.
  */
 export function loadCrossReferences(buffer: Buffer, file: string): CrossReferenceStore {
-  checkHeader(buffer, XREF_ARTEFACT_MAGIC.crossReferences, file);
-  if (buffer.length < HEADER_BYTES) throw artefactError(file, 'is truncated');
+  checkHeader(buffer, XREF_ARTEFACT_MAGIC.crossReferences, file, HEADER_BYTES);
   const chapterCount = buffer.readUInt32LE(8);
   const count = buffer.readUInt32LE(12);
   const threshold = buffer.readUInt32LE(16);
@@ -49,20 +48,8 @@ export function loadCrossReferences(buffer: Buffer, file: string): CrossReferenc
   });
   const { keys, start, targetStart, targetEnd, fromVerse, confidence } = sections;
 
-  /** The chapter's ordinal: a binary search over the keys, which are in Bible order. */
-  function findChapter(book: Book, chapter: number): number {
-    const key = packChapter(book, chapter);
-    let low = 0;
-    let high = chapterCount - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const at = keys[mid] ?? 0;
-      if (at === key) return mid;
-      if (at < key) low = mid + 1;
-      else high = mid - 1;
-    }
-    return -1;
-  }
+  /** The chapter's ordinal: the keys are in Bible order. */
+  const findChapter = (book: Book, chapter: number): number => indexOfKey(keys, packChapter(book, chapter));
 
   function verseKey(packed: number): VerseKey {
     const verse = unpackVerse(packed);

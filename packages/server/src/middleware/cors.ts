@@ -2,14 +2,21 @@
 // 204 as a preflight.
 //
 // `setCorsHeaders` runs before anything can fail, so even a 429 or 500 is readable from a browser;
-// `answerPreflight` runs after the rate limit (a preflight is a request like any other) and answers any
-// OPTIONS without reaching a route.
+// `answerPreflight` answers any OPTIONS without reaching a route, before the rate limit and not counted
+// by it (pipeline.ts): a preflight refused with 429 would lack the Allow-Methods/Allow-Headers a browser
+// needs, and the browser would report a CORS failure instead of the rate limit.
 
 import type { H3Event } from 'h3';
 import type { Reply, RequestState, ResponseHeaders } from '../context.ts';
+import { API_BASE, type RouteDefinition } from '../routes/define.ts';
+import { ROUTES } from '../routes/index.ts';
 import { createWeakEtag, formatCanonicalRequest } from './etag.ts';
 
+/** Every method some route answers. */
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
+/** What a read-only path answers. */
+const READ_METHODS = 'GET, HEAD, OPTIONS';
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'DELETE'];
 export const CORS_ALLOW_HEADERS =
   'Accept, Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Request-Id, User-Agent';
 export const CORS_EXPOSE_HEADERS = [
@@ -35,14 +42,48 @@ export function setCorsHeaders(headers: ResponseHeaders): void {
   headers['access-control-expose-headers'] = CORS_EXPOSE_HEADERS;
 }
 
-/** Answers an OPTIONS request (any path) as a preflight; undefined for every other method. */
-export function answerPreflight(event: H3Event, state: RequestState): Reply | undefined {
-  if (event.req.method !== 'OPTIONS') return undefined;
+/**
+ * A preflight's `Access-Control-Allow-Methods` (and `Allow`) are the methods of the path asked about,
+ * from the route table, the list a 405 there names: `GET, HEAD, POST, OPTIONS` for /webhooks,
+ * `GET, HEAD, DELETE, OPTIONS` for /webhooks/{id}, `POST, OPTIONS` for /webhooks/{id}/test, and
+ * `GET, HEAD, OPTIONS` for every read path (and any path no route matches).
+ */
+let writePaths: ReadonlyArray<{ readonly pattern: RegExp; readonly methods: string }> | undefined;
+
+function getWritePaths(): NonNullable<typeof writePaths> {
+  // Built on first use: modules this one is imported by import the route table too.
+  if (writePaths) return writePaths;
+  const byPath = new Map<string, Set<string>>();
+  for (const route of ROUTES as readonly RouteDefinition[]) {
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    const method = route.method ?? 'GET';
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  writePaths = [...byPath]
+    .filter(([, methods]) => [...methods].some((method) => method !== 'GET' && method !== 'HEAD'))
+    .map(([path, methods]) => ({
+      pattern: new RegExp(`^${escape(API_BASE)}${path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}/?$`),
+      methods: [...METHOD_ORDER.filter((method) => methods.has(method)), 'OPTIONS'].join(', '),
+    }));
+  return writePaths;
+}
+
+/** The methods `pathname` answers, for a preflight. */
+export function getPreflightMethods(pathname: string): string {
+  return getWritePaths().find((entry) => entry.pattern.test(pathname))?.methods ?? READ_METHODS;
+}
+
+/** Answers an OPTIONS request (any path) as a preflight. */
+export function answerPreflight(event: H3Event, state: RequestState): Reply {
   const headers = state.headers;
-  headers['access-control-allow-methods'] = CORS_ALLOW_METHODS;
+  const methods = getPreflightMethods(event.url.pathname);
+  headers['access-control-allow-methods'] = methods;
   headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
   headers['access-control-max-age'] = CORS_MAX_AGE;
-  headers['allow'] = CORS_ALLOW_METHODS;
+  headers['allow'] = methods;
   headers['etag'] = createWeakEtag(state.dataSet, formatCanonicalRequest('OPTIONS', event.url));
   return PREFLIGHT;
 }

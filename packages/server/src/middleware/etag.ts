@@ -2,6 +2,9 @@
 //
 // An ETag is derived from the data version (manifest `dataVersion`), the response format version and
 // the canonical request (method, path, the route's own query parameters sorted), never from the body.
+// A route whose body also carries this process's own times (`perProcess`: /stats `generated`,
+// /changelog `indexBuilt`) adds the time this process loaded the data (`DataSet.loadedAt`), so two
+// processes, or a restart, on the same data give those bodies different tags.
 // Success bodies are cached with their tag (response-cache.ts), so answering is a lookup.
 //
 // The 304 decision is not a step of its own: a precondition may only be honoured when the request
@@ -19,17 +22,23 @@ import { RESPONSE_FORMAT_VERSION } from '../version.ts';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const bases = new WeakMap<DataSet, string>();
+const processBases = new WeakMap<DataSet, string>();
 
 function digest(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
-/** The part of every tag that changes with the data and with this code's response format. */
-export function getEtagBase(dataSet: DataSet): string {
-  let base = bases.get(dataSet);
+/**
+ * The part of every tag that changes with the data and with this code's response format; with
+ * `perProcess`, also with the time this process loaded the data (bodies that show it).
+ */
+export function getEtagBase(dataSet: DataSet, perProcess = false): string {
+  const cache = perProcess ? processBases : bases;
+  let base = cache.get(dataSet);
   if (base === undefined) {
-    base = digest(`${dataSet.manifest.dataVersion}\n${RESPONSE_FORMAT_VERSION}`, 12);
-    bases.set(dataSet, base);
+    const loaded = perProcess ? `\n${dataSet.loadedAt.toISOString()}` : '';
+    base = digest(`${dataSet.manifest.dataVersion}\n${RESPONSE_FORMAT_VERSION}${loaded}`, 12);
+    cache.set(dataSet, base);
   }
   return base;
 }
@@ -52,8 +61,8 @@ export function formatCanonicalRequest(method: string, url: URL, names?: readonl
   return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;
 }
 
-export function createEtag(dataSet: DataSet, canonicalRequest: string): string {
-  return `"${getEtagBase(dataSet)}-${digest(canonicalRequest, 16)}"`;
+export function createEtag(dataSet: DataSet, canonicalRequest: string, perProcess = false): string {
+  return `"${getEtagBase(dataSet, perProcess)}-${digest(canonicalRequest, 16)}"`;
 }
 
 export function createWeakEtag(dataSet: DataSet, text: string): string {

@@ -13,6 +13,10 @@
 //
 // The step is synchronous when the store is (the in-memory store): only a store that answers with a
 // promise (a shared store, later) makes the request wait.
+//
+// A CORS preflight (OPTIONS) is not counted: it is answered before this step (pipeline.ts), so a browser
+// past the limit still gets the preflight's CORS headers and then a readable 429 for the request
+// itself. `report` gives the preflight the counters as they stand, without counting (`peek`).
 
 import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
@@ -34,6 +38,21 @@ export interface RateLimitOptions {
  */
 export type RateLimitStep = (event: H3Event, headers: ResponseHeaders) => Promise<void> | undefined;
 
+/**
+ * Sets the rate-limit headers from the client's current window without counting the request and never
+ * throws: a window not open yet reads as the full limit left, a window starting now; a store without
+ * `peek`, or one that fails, leaves only the limit and the policy. Returns a promise only when the
+ * store answers with one.
+ */
+export type RateLimitReport = (event: H3Event, headers: ResponseHeaders) => Promise<void> | undefined;
+
+export interface RateLimit {
+  /** Counts the request (every request but a preflight). */
+  readonly count: RateLimitStep;
+  /** Reports the counters without counting (a preflight). */
+  readonly report: RateLimitReport;
+}
+
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = getRequestHeader(event, 'x-forwarded-for');
@@ -47,21 +66,30 @@ export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-export function createRateLimit(options: RateLimitOptions): RateLimitStep {
+export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { limit, windowMs, store, trustProxy, now } = options;
   const limitText = String(limit);
   const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
 
-  function apply(headers: ResponseHeaders, counter: RateLimitCounter, at: number): void {
+  function setLimit(headers: ResponseHeaders): void {
+    headers['x-ratelimit-limit'] = limitText;
+    headers['ratelimit-limit'] = limitText;
+    headers['ratelimit-policy'] = policy;
+  }
+
+  function setCounters(headers: ResponseHeaders, counter: RateLimitCounter, at: number): number {
     const secondsLeft = Math.max(0, Math.ceil((counter.resetAt - at) / 1000));
     const remaining = String(Math.max(0, limit - counter.count));
-    headers['x-ratelimit-limit'] = limitText;
+    setLimit(headers);
     headers['x-ratelimit-remaining'] = remaining;
     headers['x-ratelimit-reset'] = String(Math.ceil(counter.resetAt / 1000));
-    headers['ratelimit-limit'] = limitText;
     headers['ratelimit-remaining'] = remaining;
     headers['ratelimit-reset'] = String(secondsLeft);
-    headers['ratelimit-policy'] = policy;
+    return secondsLeft;
+  }
+
+  function apply(headers: ResponseHeaders, counter: RateLimitCounter, at: number): void {
+    const secondsLeft = setCounters(headers, counter, at);
     if (counter.count > limit) {
       throw new ApiError('rate_limited', `more than ${limit} requests in ${policyWindow(windowMs)} from this address`, {
         headers: { 'Retry-After': String(Math.max(1, secondsLeft)) },
@@ -69,12 +97,31 @@ export function createRateLimit(options: RateLimitOptions): RateLimitStep {
     }
   }
 
-  return function limitRate(event, headers) {
-    const at = now();
-    const counter = store.hit(getClientAddress(event, trustProxy), windowMs, at);
-    if (counter instanceof Promise) return counter.then((resolved) => apply(headers, resolved, at));
-    apply(headers, counter, at);
-    return undefined;
+  function show(headers: ResponseHeaders, counter: RateLimitCounter | undefined, at: number): void {
+    setCounters(headers, counter ?? { count: 0, resetAt: at + windowMs }, at);
+  }
+
+  return {
+    count(event, headers) {
+      const at = now();
+      const counter = store.hit(getClientAddress(event, trustProxy), windowMs, at);
+      if (counter instanceof Promise) return counter.then((resolved) => apply(headers, resolved, at));
+      apply(headers, counter, at);
+      return undefined;
+    },
+    report(event, headers) {
+      setLimit(headers);
+      if (store.peek === undefined) return undefined;
+      const at = now();
+      try {
+        const counter = store.peek(getClientAddress(event, trustProxy), at);
+        if (counter instanceof Promise) return counter.then((resolved) => show(headers, resolved, at), () => undefined);
+        show(headers, counter, at);
+      } catch {
+        // A store that cannot answer leaves the preflight with the limit alone.
+      }
+      return undefined;
+    },
   };
 }
 

@@ -19,7 +19,11 @@ const header = (description: string, schema: Json, required: boolean): Json => (
 
 const HEADERS: Record<string, Json> = {
   'X-Request-Id': header('Identifies this request; quote it when reporting a problem (also `requestId` in error bodies)', { type: 'string' }, true),
-  ETag: header('Derived from the data version and the canonical request; send it back as If-None-Match', { type: 'string' }, true),
+  ETag: header(
+    "Derived from the data version and the canonical request (on /stats and /changelog also from this server process's index-build time, which those bodies show); send it back as If-None-Match",
+    { type: 'string' },
+    true,
+  ),
   'Access-Control-Allow-Origin': header('Every route may be called from any web page', { const: '*' }, true),
   'X-RateLimit-Limit': header('Requests allowed per window', { type: 'integer' }, true),
   'X-RateLimit-Remaining': header('Requests left in this window', { type: 'integer', minimum: 0 }, true),
@@ -211,6 +215,46 @@ function toOperation(route: RouteDefinition): Json {
   };
 }
 
+/** The deliveries this service POSTs to a subscription url: OpenAPI 3.1's top-level `webhooks`. */
+function describeDeliveries(): Json {
+  const parameters = [
+    {
+      name: 'X-Service-Signature',
+      in: 'header',
+      required: true,
+      description: 'HMAC-SHA256 of the raw body bytes keyed with the subscription secret (the whole `whsec_…` string): recompute over the bytes as received and compare in constant time',
+      schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+    },
+    { name: 'X-Service-Event', in: 'header', required: true, description: 'The event name, as in the body', schema: { type: 'string' } },
+    { name: 'X-Service-Delivery', in: 'header', required: true, description: 'The event id (`evt_…`), as in the body', schema: { type: 'string' } },
+  ];
+  const delivery = (event: string, schema: string, summary: string): Json => ({
+    post: {
+      // Requests this service makes, not operations a client calls: `receive_…`, what the receiver does.
+      operationId: `receive_${event.replace('.', '_')}`,
+      summary,
+      description:
+        'A signed POST to the subscription url (`Content-Type: application/json`, `User-Agent: ScriptureGraph-Webhooks/1`). ' +
+        'POST /webhooks/{id}/test sends the same shape with `test: true`.',
+      tags: ['Webhooks'],
+      parameters,
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+      responses: {
+        '2XX': {
+          description:
+            'Any 2xx acknowledges the delivery. Anything else (a redirect too, which is not followed) or no complete answer within the ' +
+            'deadline (10 s by default) fails the attempt: it is retried three times (by default after 1, 5 and 30 minutes; GET /webhooks ' +
+            'gives this server\'s values); ten consecutive failed deliveries disable the subscription.',
+        },
+      },
+    },
+  });
+  return {
+    'data.updated': delivery('data.updated', 'WebhookPayloadDataUpdated', 'The knowledge base was re-ingested: this service now serves a new data version'),
+    'status.degraded': delivery('status.degraded', 'WebhookPayloadStatusDegraded', 'A server process turned degraded: a live check failed or an optional dataset became unavailable'),
+  };
+}
+
 function describe(rateLimit: DocumentOptions['rateLimit']): string {
   const limit = rateLimit
     ? `${rateLimit.limit} requests per ${rateLimit.windowMs === 60_000 ? 'minute' : `${Math.round(rateLimit.windowMs / 1000)} seconds`} per address`
@@ -226,7 +270,7 @@ change-notification webhooks.
 - **Errors** are \`{error, code, requestId, param?, available?, docs}\`; branch on \`code\` (see the Error schema).
 - **Rate limit**: ${limit}, reported on every response; over it, 429 with \`Retry-After\`.
 - **Caching**: every response has an \`ETag\`; send it as \`If-None-Match\` for a 304 while the data is unchanged.
-- Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204).
+- Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204; not counted by the rate limit).
 - Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except \`lat\`/\`lon\`.
 - The operationIds are the names of the assistant tools the service index lists.
 
@@ -256,6 +300,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     security: [],
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
+    webhooks: describeDeliveries(),
     components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,

@@ -480,7 +480,9 @@ export const SCHEMAS: Record<string, Schema> = {
     },
   ),
   InterlinearEntry: object(['english', 'strongs'], {
-    english: string('The English segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`'),
+    english: nullableString(
+      'The English segment as the tables write it (`In the beginning`), or a marker: `-`, `vvv`, `. . .`; null in a verse with `englishAligned: false`',
+    ),
     englishRange: object(['first', 'last'], { first: integer(), last: integer() }, {
       description: '0-based, inclusive indexes of the words of the verse `text` (split on spaces) this entry produced; absent for a marker',
     }),
@@ -495,7 +497,11 @@ export const SCHEMAS: Record<string, Schema> = {
   InterlinearVerse: object(['verse', 'osis', 'text', 'entries'], {
     verse: integer(),
     osis: string(),
-    text: string('The interlinear edition of the BSB English; can differ slightly from /passage'),
+    text: string('The interlinear edition of the BSB English; can differ slightly from /passage (the BSB verse text where englishAligned is false)'),
+    englishAligned: {
+      const: false,
+      description: 'Present, always false, when the BSB tables leave the verse unaligned: its entries are the OSHB words alone, in Hebrew order',
+    },
     entries: arrayOf(ref('InterlinearEntry'), 'In English order'),
   }),
   Interlinear: object(['osis', 'reference', 'url', 'book', 'verses', 'note', 'licence'], {
@@ -575,7 +581,7 @@ export const SCHEMAS: Record<string, Schema> = {
     dataVersion: string('Identifies the data version (ETags derive from it)'),
     log: { type: ['string', 'null'], description: 'The knowledge base log, markdown; null when the bundle has none' },
     note: string(),
-    url: string('Site route of the log'),
+    url: string('Where the log is served: this endpoint, /api/v1/changelog'),
     licence: ref('Licence'),
   }),
   ReferencePage: { type: 'string', contentMediaType: 'text/html', description: 'The API reference page (HTML)' },
@@ -599,12 +605,12 @@ export const SCHEMAS: Record<string, Schema> = {
     status: { type: ['integer', 'null'], description: 'HTTP status of the last attempt; null when no answer came' },
     error: string('Why the last attempt failed'),
   }),
-  WebhookSubscription: object(['id', 'url', 'status', 'events', 'createdAt', 'consecutiveFailures', 'lastDelivery', 'disabledAt'], {
+  WebhookSubscription: object(['id', 'url', 'status', 'events', 'created', 'consecutiveFailures', 'lastDelivery', 'disabledAt'], {
     id: string('wh_…'),
     url: string('The https URL deliveries are posted to'),
     status: { type: 'string', enum: ['active', 'disabled'], description: '`active` on creation; `disabled` after 10 consecutive failed deliveries' },
     events: { type: 'array', items: { type: 'string', enum: ['data.updated', 'status.degraded'] } },
-    createdAt: { type: 'string', format: 'date-time' },
+    created: { type: 'string', format: 'date-time', description: 'When the subscription was registered' },
     consecutiveFailures: integer('Failed deliveries since the last successful one (test deliveries not counted)'),
     lastDelivery: { oneOf: [ref('WebhookDelivery'), { type: 'null' }] },
     disabledAt: { type: ['string', 'null'], format: 'date-time' },
@@ -657,12 +663,54 @@ export const SCHEMAS: Record<string, Schema> = {
     }),
     limits: object(['maxActiveSubscriptions', 'registrationsPerHourPerAddress', 'testDeliveriesPerMinutePerSubscription', 'maxBodyBytes', 'maxUrlLength'], {
       maxActiveSubscriptions: integer(),
+      maxActiveSubscriptionsPerHost: integer('Active subscriptions whose url names one host, at most'),
       registrationsPerHourPerAddress: integer(),
+      addressNote: string(),
       testDeliveriesPerMinutePerSubscription: integer(),
       maxBodyBytes: integer(),
       maxUrlLength: integer(),
     }),
     licence: ref('Licence'),
+  }),
+  // What the service POSTs to a subscription url (the document's top-level `webhooks`).
+  WebhookDataUpdated: object(['dataVersion', 'previousDataVersion', 'builtAt', 'bundleGenerated'], {
+    dataVersion: string('The data version now served'),
+    previousDataVersion: string('The data version it replaced (equal to dataVersion on a test delivery)'),
+    builtAt: { type: 'string', format: 'date-time', description: 'When the new build was switched in (its manifest.json time)' },
+    bundleGenerated: { type: 'string', format: 'date-time', description: 'When the data was generated: /changelog bundleGenerated, the timestamp to cite or cache on' },
+    note: string('Only on a test delivery: says that nothing changed'),
+  }),
+  WebhookStatusDegraded: object(['status', 'failing'], {
+    status: {
+      const: 'degraded',
+      description:
+        'Always `degraded`: the state this event announces for the server process that sent it, not a copy of /status. A failed live ' +
+        'check makes /status report `degraded` too; a lost optional dataset leaves /status at `ok` while its endpoint answers 503.',
+    },
+    failing: arrayOf(
+      object(['name', 'detail'], {
+        name: string('A live check (`verses`, `scriptureSearch`, `memory`, `checks` when they could not run) or an optional dataset (`interlinear`, `connections`)'),
+        detail: string('What it said'),
+      }),
+      'What failed; empty on a test delivery',
+    ),
+    note: string('Only on a test delivery: says that nothing changed'),
+  }),
+  WebhookPayloadDataUpdated: object(['id', 'event', 'time', 'test', 'subscription', 'data'], {
+    id: { type: 'string', pattern: '^evt_', description: 'The event id: the same on every retry and in every subscriber\'s copy; drop duplicates on it' },
+    event: { const: 'data.updated' },
+    time: { type: 'string', format: 'date-time', description: 'When the event was dispatched' },
+    test: { type: 'boolean', description: 'True only for POST /webhooks/{id}/test deliveries' },
+    subscription: { type: 'string', pattern: '^wh_', description: 'The subscription id' },
+    data: ref('WebhookDataUpdated'),
+  }),
+  WebhookPayloadStatusDegraded: object(['id', 'event', 'time', 'test', 'subscription', 'data'], {
+    id: { type: 'string', pattern: '^evt_', description: 'The event id: the same on every retry and in every subscriber\'s copy; drop duplicates on it' },
+    event: { const: 'status.degraded' },
+    time: { type: 'string', format: 'date-time', description: 'When the sample that turned degraded was taken' },
+    test: { type: 'boolean', description: 'True only for POST /webhooks/{id}/test deliveries' },
+    subscription: { type: 'string', pattern: '^wh_', description: 'The subscription id' },
+    data: ref('WebhookStatusDegraded'),
   }),
   OpenApiDocument: {
     type: 'object',

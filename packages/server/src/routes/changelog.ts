@@ -1,10 +1,13 @@
 // GET /changelog: when the data was generated, when this process built its index, and the bundle's log.
 
 import { LICENCE } from '@skg/core';
-import { defineRoute } from './define.ts';
+import { API_BASE, defineRoute } from './define.ts';
 
-/** The site route of the bundle's root `log.md`. */
-export const CHANGELOG_URL = '/log';
+/**
+ * Where the log can be fetched: this endpoint (`log` is the bundle's root `log.md`). The bundle's log is
+ * not a graph document, so no `/entity` path names it; the spec leaves `url` open.
+ */
+export const CHANGELOG_URL = `${API_BASE}/changelog`;
 
 const NOTE =
   'bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when ' +
@@ -22,6 +25,8 @@ export const changelogRoute = defineRoute({
   responseSchema: 'Changelog',
   errorStatuses: [],
   cache: 'data',
+  // `indexBuilt` is this process's index-build time: the ETag follows it too.
+  perProcess: true,
   handle({ dataSet }) {
     const { manifest, changelog } = dataSet;
     return {

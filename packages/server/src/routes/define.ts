@@ -51,6 +51,12 @@ export interface RouteDefinition {
    * ETag derived from both. `live`: computed on every request (e.g. /status).
    */
   readonly cache: 'data' | 'live';
+  /**
+   * With `cache: 'data'`: the body also carries this process's own times (`DataSet.loadedAt`, e.g. the
+   * index-build time of /stats and /changelog), so its ETag derives from them as well. Another process,
+   * or a restart, on the same data then gives another tag, and never a 304 for a body with another time.
+   */
+  readonly perProcess?: boolean;
   handle(context: RouteContext): unknown;
 }
 

@@ -27,7 +27,10 @@ const PREDICATE: StringParameter = {
   name: 'predicate',
   in: 'query',
   required: false,
-  description: 'Walk and return only typed edges with this predicate (as stored, e.g. parent-of; see /vocabulary)',
+  description:
+    'Walk and return only typed edges with this predicate, as stored (e.g. parent-of; see /vocabulary). Edges are walked ' +
+    'both ways, so the stated predicate already reaches both ends; an inverse predicate (child-of) names no stored edge ' +
+    'and is unknown_value, its message naming the predicate to use',
   example: 'parent-of',
 };
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Most nodes to return (a cap, not a page)', minimum: 1, maximum: 600, default: 200 };
@@ -60,7 +63,13 @@ export const graphRoute = defineRoute({
       const { declared, undeclared } = graph.predicates();
       const available = [...declared.map((p) => p.id), ...undeclared.map((p) => p.id)];
       if (!available.includes(predicate)) {
-        throw new ApiError('unknown_value', `'${predicate}' is not a predicate of this graph`, { param: 'predicate', available });
+        const stated = declared.find((p) => p.inverse === predicate && !p.symmetric);
+        const message = stated
+          ? `'${predicate}' is the inverse of '${stated.id}', not a stored predicate: every relation is stored once, under ` +
+            `the predicate its document states, and /graph walks each edge both ways and returns it as stored (no ` +
+            `${predicate} edge exists). Use predicate=${stated.id}: it reaches both ends`
+          : `'${predicate}' is not a predicate of this graph`;
+        throw new ApiError('unknown_value', message, { param: 'predicate', available });
       }
     }
     const keep = (edge: GraphEdge) => predicate === undefined || edge.predicate === predicate;

@@ -10,9 +10,10 @@ import {
   formatUrl,
   LICENCE_CC_BY_SA,
   parseReference,
+  type Book,
   type Reference,
 } from '@skg/core';
-import type { GraphStore, InterlinearEntryRecord, InterlinearVerseRecord } from '../artefacts/types.ts';
+import type { GraphStore, InterlinearEntryRecord, InterlinearVerseRecord, ScriptureStore } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { datasetUnavailable } from './dataset-unavailable.ts';
 import { defineRoute } from './define.ts';
@@ -45,7 +46,9 @@ const NOTE =
   'words of the verse text (split on spaces) the entry produced; an entry without one is a marker: "-" (an original word ' +
   'left untranslated), "vvv" (translated together with a later word) or ". . ." (translated elsewhere in the verse). ' +
   'The text is the interlinear edition of the BSB and can differ slightly from /passage. lexeme is present only where a ' +
-  'Lexeme document exists for the Strong number.';
+  'Lexeme document exists for the Strong number. A verse with englishAligned: false (the first verse of a Psalm with ' +
+  'a title, and Zech.12.1, which the BSB tables leave out) lists the Hebrew words alone, in Hebrew order, with english ' +
+  'null and the BSB verse text beside them.';
 
 /** Verses without data answer 404, like any reference with nothing filed under it. */
 function noData(reference: Reference): ApiError {
@@ -67,8 +70,20 @@ function formatEntry(entry: InterlinearEntryRecord, graph: GraphStore) {
   };
 }
 
-function formatVerse(verse: InterlinearVerseRecord, graph: GraphStore) {
-  return { verse: verse.verse, osis: verse.osis, text: verse.text, entries: verse.entries.map((entry) => formatEntry(entry, graph)) };
+/**
+ * A verse the BSB tables leave unaligned (the first verse of a Psalm with a title, Zech.12.1) holds
+ * OSHB's words alone, in Hebrew order, with no English: it says so, and shows the BSB text beside them.
+ */
+function formatVerse(verse: InterlinearVerseRecord, graph: GraphStore, scripture: ScriptureStore, book: Book, chapter: number) {
+  const aligned = verse.entries.some((entry) => entry.english !== null);
+  const text = aligned || verse.text !== '' ? verse.text : (scripture.getVerse(book, chapter, verse.verse)?.text ?? '');
+  return {
+    verse: verse.verse,
+    osis: verse.osis,
+    text,
+    ...(aligned ? {} : { englishAligned: false }),
+    entries: verse.entries.map((entry) => formatEntry(entry, graph)),
+  };
 }
 
 export const interlinearRoute = defineRoute({
@@ -108,7 +123,7 @@ export const interlinearRoute = defineRoute({
       url: formatUrl(reference),
       book: formatBook(book),
       ...(reference.kind === 'chapter' ? { verseCount, versesWithoutData: withoutData } : {}),
-      verses: verses.map((verse) => formatVerse(verse, dataSet.graph)),
+      verses: verses.map((verse) => formatVerse(verse, dataSet.graph, dataSet.scripture, book, chapter)),
       note: NOTE,
       ...(shareAlike ? { shareAlike: true as const } : {}),
       licence: shareAlike ? OPENGNT_LICENCE : OSHB_LICENCE,

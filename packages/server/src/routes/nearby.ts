@@ -10,7 +10,7 @@ const PLACE: StringParameter = {
   name: 'place',
   in: 'query',
   required: false,
-  description: 'Anchor place path (`places/jerusalem`); give this, or both lat and lon',
+  description: 'Anchor place path (`places/jerusalem`); give this, or both lat and lon. A document of another type is invalid_parameter',
   example: 'places/jerusalem',
 };
 const LAT: StringParameter = {
@@ -51,7 +51,8 @@ export const nearbyRoute = defineRoute({
   summary: 'Places within a radius of a place or a coordinate, nearest first, with great-circle distances',
   description:
     'Give `place`, or both `lat` and `lon`. The anchor place itself is not listed. 404 `not_found` for an unknown place ' +
-    'and for a place without coordinates; 400 `invalid_parameter` for a lat or lon that is not a number in range.',
+    'and for a place without coordinates; 400 `invalid_parameter` for a `place` that is not a place (`people/abram`) and ' +
+    'for a lat or lon that is not a number in range.',
   parameters: [PLACE, LAT, LON, RADIUS, LIMIT],
   responseSchema: 'Nearby',
   errorStatuses: [400, 404],
@@ -69,6 +70,9 @@ export const nearbyRoute = defineRoute({
       anchor = readDocumentPath(placeText, 'place');
       const place = graph.getSummary(anchor);
       if (!place) throw new ApiError('not_found', `no document at ${anchor}`);
+      if (place.type !== 'Place') {
+        throw new ApiError('invalid_parameter', `${anchor} is a ${place.type}, not a place`, { param: 'place' });
+      }
       if (place.lat === undefined || place.lon === undefined) {
         throw new ApiError('not_found', `${anchor} has no coordinates to search around`);
       }

@@ -21,7 +21,7 @@ const TYPE: StringParameter = {
   description: `Only this type: a type value (${TYPE_VALUES.join(', ')}), its plural or folder, case-insensitive`,
   example: 'Person',
 };
-const TAG: StringParameter = { kind: 'string', name: 'tag', in: 'query', required: false, description: 'Only documents with this tag (see /tags)' };
+const TAG: StringParameter = { kind: 'string', name: 'tag', in: 'query', required: false, description: 'Only documents with this tag (see /tags); a tag no document carries is unknown_value with every tag in `available`' };
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Results per page', minimum: 1, maximum: 100, default: 25 };
 const OFFSET: IntegerParameter = { kind: 'integer', name: 'offset', description: 'Results to skip', minimum: 0, maximum: 100_000, default: 0 };
 

@@ -120,7 +120,8 @@ export const serviceIndexRoute = defineRoute({
         etag: true,
         note:
           'Every response carries an ETag derived from the data version and the request; send it back as If-None-Match to get ' +
-          '304 with no body while the data is unchanged.',
+          "304 with no body while the data is unchanged. /stats and /changelog show this server process's index-build time, so " +
+          'their ETags also change with it (another process, or a restart).',
       },
       requestId: {
         note: 'Every response carries X-Request-Id and every error body its requestId: quote it when reporting a problem.',

@@ -11,6 +11,8 @@ export const statsRoute = defineRoute({
   responseSchema: 'Stats',
   errorStatuses: [],
   cache: 'data',
+  // `generated` is this process's index-build time: the ETag follows it too.
+  perProcess: true,
   handle({ dataSet }) {
     const graph = dataSet.graph.stats();
     const canon = dataSet.scripture.canon;

@@ -28,11 +28,16 @@ export function formatSummary(node: NodeSummaryRecord) {
 /**
  * A document path from a path parameter or a query value: leading and trailing slashes dropped
  * (an API id `/people/isaac` works as well as `people/isaac`), one to three segments. An empty path,
- * an empty segment or more than three segments is `invalid_parameter`.
+ * an empty segment, a `.` or `..` segment or more than three segments is `invalid_parameter`.
+ * (Dot segments the URL parser would resolve before routing are refused by the pipeline,
+ * middleware/dot-segments.ts; this catches the percent-encoded-slash and query-value forms.)
  */
 export function readDocumentPath(value: string | undefined, param: string): string {
   const path = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
   const segments = path.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) {
+    throw new ApiError('invalid_parameter', `${param} must not have a '.' or '..' segment: name the document itself, e.g. people/isaac`, { param });
+  }
   if (path === '' || segments.length > 3 || segments.some((segment) => segment === '')) {
     throw new ApiError('invalid_parameter', `${param} must be a document path of one to three segments, e.g. people/isaac`, { param });
   }
@@ -54,11 +59,29 @@ export function readDocumentType(value: QueryValue): DocumentType | undefined {
   return type;
 }
 
-/** An optional `tag` parameter: a tag no document carries is `unknown_value` (see /tags for the list). */
+const sortedTags = new WeakMap<GraphStore, readonly string[]>();
+
+/** Every tag of the graph, sorted (code-unit order): the `available` of an unknown tag. */
+export function allTags(graph: GraphStore): readonly string[] {
+  let tags = sortedTags.get(graph);
+  if (tags === undefined) {
+    tags = Object.freeze(graph.tags(Number.MAX_SAFE_INTEGER, 0).items.map((tag) => tag.name).sort());
+    sortedTags.set(graph, tags);
+  }
+  return tags;
+}
+
+/**
+ * An optional `tag` parameter: a tag no document carries is `unknown_value` with every tag, sorted, as
+ * `available` (about 140 on the full data; /tags gives their counts).
+ */
 export function readTag(value: QueryValue, graph: GraphStore): string | undefined {
   const tag = readString(value);
   if (tag !== undefined && !graph.hasTag(tag)) {
-    throw new ApiError('unknown_value', `no document carries the tag '${tag}': /tags lists them`, { param: 'tag' });
+    throw new ApiError('unknown_value', `no document carries the tag '${tag}': available lists every tag, /tags counts them`, {
+      param: 'tag',
+      available: allTags(graph),
+    });
   }
   return tag;
 }
@@ -66,6 +89,26 @@ export function readTag(value: QueryValue, graph: GraphStore): string | undefine
 /** Default order of a listing: epochs and events chronological, everything else by title. */
 export function defaultSort(type: DocumentType | undefined): ListSort {
   return type === 'Event' || type === 'Epoch' ? 'chronological' : 'title';
+}
+
+/** Collections with a Bible position (a passage, a first reference or first occurrence) to sort on. */
+const CANONICAL_TYPES: ReadonlySet<DocumentType> = new Set(['Person', 'Lexeme', 'Commandment', 'Book', 'Chapter']);
+/** Collections with a date or narrative position: an epoch's start year, an event's sort key. */
+const CHRONOLOGICAL_TYPES: ReadonlySet<DocumentType> = new Set(['Event', 'Epoch']);
+
+/**
+ * The sorts a collection can do: `title` and `degree` always, `canonical` where its documents have a
+ * Bible position, `chronological` for epochs and events (spec: "by start year for epochs, narrative
+ * order for events"). Without one collection (no type, or documents of several), every sort applies.
+ */
+export function sortsOf(type: DocumentType | undefined): readonly ListSort[] {
+  if (type === undefined) return ['title', 'degree', 'canonical', 'chronological'];
+  return [
+    'title',
+    'degree',
+    ...(CANONICAL_TYPES.has(type) ? (['canonical'] as const) : []),
+    ...(CHRONOLOGICAL_TYPES.has(type) ? (['chronological'] as const) : []),
+  ];
 }
 
 /** The spec's Relation (outbound typed edge), target as a site route; extra written keys kept. */

@@ -8,6 +8,7 @@ import { ApiError, LICENCE } from '@skg/core';
 import { SERVICE_EVENTS } from '../events.ts';
 import { getClientAddress } from '../middleware/rate-limit.ts';
 import { type QueryValue, readString, type StringParameter } from '../params.ts';
+import { getAddressBlock } from '../webhooks/address-policy.ts';
 import { readJsonBody } from '../webhooks/request-body.ts';
 import { parseRegistration } from '../webhooks/registration.ts';
 import { SECRET_PREFIX, SIGNATURE_HEADER } from '../webhooks/signature.ts';
@@ -38,8 +39,10 @@ const EVENT_DESCRIPTIONS: Readonly<Record<(typeof SERVICE_EVENTS)[number], strin
     'The knowledge base was re-ingested and this service now serves the new build. data: {dataVersion, previousDataVersion, builtAt, ' +
     'bundleGenerated}. Rare and unpredictable; /changelog bundleGenerated is the polling alternative.',
   'status.degraded':
-    'The service turned degraded: a live self-check failed, or an optional dataset became unavailable. Sent on the turn from ok, not ' +
-    'on every check. data: {status, failing: [{name, detail}]}.',
+    'A server process turned degraded: a live self-check failed (its /status then reports degraded), or an optional dataset it served ' +
+    'became unavailable (its endpoint answers 503; /status keeps ok, as an unbuilt dataset is a steady state there). Sent on the turn ' +
+    'from healthy, not on every check. data: {status: "degraded" (always: the state this event announces, not a copy of /status), ' +
+    'failing: [{name, detail}]}.',
 };
 
 /** `sandbox=true|1` → true; `false|0` or absent → false; anything else 400 invalid_parameter. */
@@ -78,7 +81,7 @@ export const describeWebhooksRoute = defineRoute({
           events: `optional; a non-empty subset of ${SERVICE_EVENTS.join(', ')}; all of them when absent`,
         },
         sandbox: 'POST /webhooks?sandbox=true validates the same way (DNS included) and answers the same shape, storing and delivering nothing.',
-        response: `201 {subscription: {id, url, status, events, createdAt, …}, secret, sandbox}; the secret (${SECRET_PREFIX}…) is shown only in this answer.`,
+        response: `201 {subscription: {id, url, status, events, created, …}, secret, sandbox}; the secret (${SECRET_PREFIX}…) is shown only in this answer.`,
         credential: 'None: registration needs no key.',
       },
       subscription: {
@@ -91,7 +94,7 @@ export const describeWebhooksRoute = defineRoute({
       },
       payload: {
         fields: {
-          id: 'the event id (evt_…): the same on every retry and in every subscriber\'s copy; use it to drop duplicates',
+          id: 'the event id (evt_…): the same on every retry and in every subscriber\'s copy; use it to drop duplicates. Each data switch and each turn to degraded is a new event with a new id',
           event: 'the event name',
           time: 'when the event was dispatched, ISO 8601',
           test: 'true only for POST /webhooks/{id}/test deliveries (nothing changed)',
@@ -124,7 +127,9 @@ export const describeWebhooksRoute = defineRoute({
       },
       limits: {
         maxActiveSubscriptions: limits.maxSubscriptions,
+        maxActiveSubscriptionsPerHost: limits.maxSubscriptionsPerHost,
         registrationsPerHourPerAddress: limits.registrationsPerHour,
+        addressNote: 'Registrations are counted per client address; an IPv6 address by its /64.',
         testDeliveriesPerMinutePerSubscription: limits.testsPerMinute,
         maxBodyBytes: limits.maxBodyBytes,
         maxUrlLength: MAX_URL_LENGTH,
@@ -143,7 +148,8 @@ export const createWebhookRoute = defineRoute({
     'Body `{"url": "https://…", "events": ["data.updated", "status.degraded"]}` (events optional: all when absent). The url must be ' +
     'https and resolve only to public addresses. 201 with `Location` on creation; with `sandbox=true`, 200 and nothing is stored or ' +
     'delivered. Validation failures answer 400 (`missing_parameter`, `invalid_parameter`, `unknown_value` with `available`); a body ' +
-    'over the limit 413 and a body that is not JSON 415, both with code `invalid_parameter`.',
+    'over the limit 413 (with `Connection: close`) and a body that is not JSON 415, both with code `invalid_parameter`. Past the ' +
+    'registrations allowed per address, or with the service or the target host at its maximum of active subscriptions, 429 `rate_limited`.',
   parameters: [SANDBOX],
   requestBody: { schema: 'WebhookRegistration', description: 'The https url to deliver to and the events wanted' },
   responseSchema: 'WebhookCreated',
@@ -153,8 +159,7 @@ export const createWebhookRoute = defineRoute({
   async handle({ event, query, app }) {
     const sandbox = readBoolean(query.sandbox, 'sandbox');
     const webhooks = app.webhooks;
-    const address = getClientAddress(event, app.trustProxy);
-    await webhooks.countUse('registration', address);
+    await webhooks.countUse('registration', getAddressBlock(getClientAddress(event, app.trustProxy)));
     const registration = await webhooks.register(parseRegistration(await readJsonBody(event, webhooks.limits.maxBodyBytes)), sandbox);
     const body = {
       ...registration,

@@ -2,6 +2,8 @@
 // emits `status.degraded` when a sample turns degraded: a live check fails, or an optional dataset the
 // previous sample had is no longer available (a hot swap to a build without it). It is emitted on the
 // transition only, from a healthy sample to a degraded one, never again while samples stay degraded.
+// The payload's `status` is always `degraded`, the state the event announces (events.ts): a lost
+// optional dataset degrades what the service answers while /status itself stays `ok`.
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents, StatusDegradedData } from '../events.ts';

@@ -8,6 +8,10 @@
 // - One deadline covers connecting, the answer and its body; the body is read and thrown away.
 // - A fresh connection per attempt (`agent: false`, `Connection: close`): nothing pooled is reused
 //   past the address check.
+// - A failure is reported coarsely (`error`: "connection refused", "TLS error: …", "HTTP 500", "the
+//   host reaches a non-public address"): it is shown to whoever holds the subscription's secret, and
+//   must not tell them what this server's network looks like. The full cause, addresses included, is
+//   in `detail`, for the server's debug log only.
 
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -37,7 +41,10 @@ export interface AttemptOutcome {
   readonly ok: boolean;
   /** Null when no answer came. */
   readonly status: number | null;
+  /** Why it failed, coarsely: what the subscription's owner is shown. */
   readonly error?: string;
+  /** Why it failed, in full (addresses, messages): for the server's debug log, never an answer. */
+  readonly detail?: string;
   readonly durationMs: number;
 }
 
@@ -71,16 +78,16 @@ export function sendAttempt(request: SignedRequest, options: DeliveryOptions): P
         },
       });
     } catch (error) {
-      finish({ ok: false, status: null, error: describeError(error) });
+      finish({ ok: false, status: null, ...describeFailure(error) });
       return;
     }
     const timer = setTimeout(() => {
-      req.destroy(new Error(`no complete answer within ${options.timeoutMs} ms`));
+      req.destroy(Object.assign(new Error(`timed out: no complete answer within ${options.timeoutMs} ms`), { code: DEADLINE }));
     }, options.timeoutMs);
     if (!options.allowPrivate) req.on('socket', (socket: Socket) => assertPublicSocket(socket));
     req.on('error', (error) => {
       clearTimeout(timer);
-      finish({ ok: false, status: null, error: describeError(error) });
+      finish({ ok: false, status: null, ...describeFailure(error) });
     });
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
@@ -91,16 +98,42 @@ export function sendAttempt(request: SignedRequest, options: DeliveryOptions): P
         if (status >= 200 && status < 300) finish({ ok: true, status });
         else if (status >= 300 && status < 400) {
           const location = res.headers.location;
-          finish({ ok: false, status, error: `redirect not followed${location ? ` (to ${location})` : ''}` });
-        } else finish({ ok: false, status, error: `answered ${status}` });
+          finish({ ok: false, status, error: `HTTP ${status}: redirect not followed`, detail: `answered ${status}${location ? `, to ${location}` : ''}` });
+        } else finish({ ok: false, status, error: `HTTP ${status}` });
       });
     });
     req.end(request.body);
   });
 }
 
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+const DEADLINE = 'ERR_WEBHOOK_DEADLINE';
+
+const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  ENOTFOUND: 'the host does not resolve',
+  EAI_AGAIN: 'the host could not be resolved',
+  EAI_NONAME: 'the host does not resolve',
+  ENODATA: 'the host does not resolve',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ERR_WEBHOOK_NON_PUBLIC_ADDRESS: 'the host reaches a non-public address',
+};
+
+/** The owner's view of a failed attempt (coarse) and the server's (everything). */
+export function describeFailure(error: unknown): { readonly error: string; readonly detail: string } {
+  if (!(error instanceof Error)) return { error: 'delivery failed', detail: String(error) };
   const code = (error as NodeJS.ErrnoException).code;
-  return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  const detail = code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  if (code === DEADLINE) return { error: error.message, detail };
+  const known = code === undefined ? undefined : NETWORK_ERRORS[code];
+  if (known !== undefined) return { error: known, detail };
+  // Codes are fixed tokens: safe to show. Messages are not (they can name addresses).
+  const token = code !== undefined && /^[A-Z][A-Z0-9_]{1,60}$/.test(code) ? code : undefined;
+  if (token !== undefined && /ALTNAME|HOSTNAME_MISMATCH/.test(token)) return { error: `TLS error: the certificate does not name the host (${token})`, detail };
+  if (token !== undefined && /CERT|^UNABLE_TO_|^DEPTH_ZERO/.test(token)) return { error: `TLS error: the certificate was not accepted (${token})`, detail };
+  if (token !== undefined && /^ERR_(TLS|SSL)_|^ERR_OSSL|^EPROTO$/.test(token)) return { error: `TLS error (${token})`, detail };
+  return { error: token !== undefined ? `delivery failed (${token})` : 'delivery failed', detail };
 }

@@ -11,7 +11,13 @@
 //   touch the failure count.
 // - At most `concurrency` attempts are in flight per process; waits between retries hold no slot.
 //   Retries wait on unref'd timers: `close()` cancels them (a pending retry is dropped, not counted).
-// - Updates of one record are serialised within the process; across processes the last write wins.
+// - Every change of one record (a delivery outcome, a disable, a delete) goes through one queue per
+//   subscription in the process, and an update only ever replaces a record that still exists
+//   (`store.replace`): a delete is never undone by an update that read the record before it. Across
+//   processes the last write of a field wins (a concurrent failure count can be lost); Redis rules out
+//   a resurrection atomically, the fs store up to the gap of one file write (store.ts).
+// - A failed attempt's error is coarse ("connection refused", "TLS error", "HTTP 500"; delivery.ts);
+//   its full detail goes to `logDebug` only.
 
 import type { ServiceEventData, ServiceEventName } from '../events.ts';
 import { type AttemptOutcome, type DeliveryOptions, type SignedRequest, sendAttempt } from './delivery.ts';
@@ -36,6 +42,8 @@ export interface DispatcherOptions {
   readonly claimTtlMs: number;
   readonly now: () => number;
   readonly logError: (message: string, error: unknown) => void;
+  /** Server-side detail nobody outside sees (why an attempt failed, with addresses); default none. */
+  readonly logDebug?: (message: string) => void;
   /** One attempt; default the HTTPS sender (delivery.ts). */
   readonly send?: (request: SignedRequest, options: DeliveryOptions) => Promise<AttemptOutcome>;
 }
@@ -45,6 +53,8 @@ export interface Dispatcher {
   dispatch<E extends ServiceEventName>(event: E, data: ServiceEventData[E]): void;
   /** One signed attempt with `test: true`; recorded as the last delivery, not counted. */
   test(record: StoredSubscription, payload: WebhookPayload): Promise<DeliveryRecord>;
+  /** Deletes the record, in turn with the updates of it (see above). */
+  remove(id: string): Promise<void>;
   /** Resolves when every started delivery (its retries included) has finished. */
   idle(): Promise<void>;
   /** Cancels waiting retries and waits for attempts in flight. */
@@ -53,6 +63,7 @@ export interface Dispatcher {
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { store, now, logError } = options;
+  const logDebug = options.logDebug ?? (() => undefined);
   const send = options.send ?? sendAttempt;
   const limit = createLimiter(options.concurrency);
   const running = new Set<Promise<void>>();
@@ -82,21 +93,34 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
   }
 
-  function update(id: string, change: (record: StoredSubscription) => StoredSubscription): Promise<StoredSubscription | null> {
+  /** Runs `task` after every change of record `id` queued before it. */
+  function inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
     const previous = updates.get(id) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      const record = await store.get(id);
-      if (record === null) return null;
-      const changed = change(record);
-      await store.set(changed);
-      return changed;
-    });
+    const next = previous.then(task);
     const settled = next.catch(() => undefined);
     updates.set(id, settled);
     void settled.then(() => {
       if (updates.get(id) === settled) updates.delete(id);
     });
     return next;
+  }
+
+  /** Changes a record that exists; never brings back one deleted meanwhile. */
+  function update(id: string, change: (record: StoredSubscription) => StoredSubscription): Promise<StoredSubscription | null> {
+    return inTurn(id, async () => {
+      const record = await store.get(id);
+      if (record === null) return null;
+      const changed = change(record);
+      return (await store.replace(changed)) ? changed : null;
+    });
+  }
+
+  /** Sends one attempt (within the concurrency limit unless `limited` is false); a failure's detail goes to the debug log only. */
+  async function sendOne(record: StoredSubscription, request: SignedRequest, limited = true): Promise<AttemptOutcome> {
+    const run = () => send(request, options.delivery);
+    const outcome = await (limited ? limit(run) : run());
+    if (!outcome.ok && outcome.detail !== undefined) logDebug(`webhook ${record.id}: ${request.event} ${request.deliveryId} failed: ${outcome.detail}`);
+    return outcome;
   }
 
   function sign(record: StoredSubscription, payload: WebhookPayload): SignedRequest {
@@ -133,7 +157,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (attempt > 0 && !(await wait(options.retryDelaysMs[attempt - 1] ?? 0))) return;
       const current = attempt === 0 ? first : await store.get(first.id);
       if (current === null || current.status !== 'active') return;
-      outcome = await limit(() => send(request, options.delivery));
+      outcome = await sendOne(first, request);
       attempts += 1;
       if (outcome.ok) break;
     }
@@ -176,10 +200,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       track(fanOut(event, data).catch((error: unknown) => logError(`[skg] webhooks: dispatching ${event} failed`, error)));
     },
     async test(record, payload) {
-      const outcome = await send(sign(record, payload), options.delivery);
+      const outcome = await sendOne(record, sign(record, payload), false);
       const delivery = toRecord(payload, 1, outcome);
       await update(record.id, (current) => ({ ...current, lastDelivery: delivery }));
       return delivery;
+    },
+    remove(id) {
+      return inTurn(id, () => store.remove(id));
     },
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);

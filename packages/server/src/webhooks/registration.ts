@@ -5,10 +5,12 @@
 // otherwise subscribe to everything); no url → missing_parameter; url not a string or not https →
 // invalid_parameter (param `url`); events not a non-empty array of strings → invalid_parameter; an
 // unknown event → unknown_value with `available`. Absent events means all of them; repeats collapse.
-// Whether the url's host is public is checked after this (target-url.ts), as it needs DNS.
+// Whether the url's host is public is checked after this (target-url.ts), as it needs DNS. A name
+// repeated in a message (or as `param`) is cut to 100 characters (echo.ts).
 
 import { ApiError } from '@skg/core';
 import { SERVICE_EVENTS, type ServiceEventName } from '../events.ts';
+import { truncateEcho } from './echo.ts';
 import { parseTargetUrl } from './target-url.ts';
 
 export interface RegistrationRequest {
@@ -24,7 +26,10 @@ export function parseRegistration(body: unknown): RegistrationRequest {
   }
   const fields = body as Record<string, unknown>;
   for (const name of Object.keys(fields)) {
-    if (!MEMBERS.has(name)) throw new ApiError('invalid_parameter', `unknown member '${name}': the body takes url and events`, { param: name });
+    if (!MEMBERS.has(name)) {
+      const shown = truncateEcho(name);
+      throw new ApiError('invalid_parameter', `unknown member '${shown}': the body takes url and events`, { param: shown });
+    }
   }
   if (fields.url === undefined || fields.url === null || fields.url === '') {
     throw new ApiError('missing_parameter', 'url is required: the https address deliveries are posted to', { param: 'url' });
@@ -46,7 +51,7 @@ function parseEvents(value: unknown): readonly ServiceEventName[] {
   for (const name of value as string[]) {
     const event = SERVICE_EVENTS.find((known) => known === name);
     if (event === undefined) {
-      throw new ApiError('unknown_value', `'${name}' is not an event this service emits`, { param: 'events', available: SERVICE_EVENTS });
+      throw new ApiError('unknown_value', `'${truncateEcho(name)}' is not an event this service emits`, { param: 'events', available: SERVICE_EVENTS });
     }
     chosen.add(event);
   }

@@ -3,7 +3,12 @@
 // - `Content-Type` must be `application/json` (or a `+json` type); otherwise 415 (code
 //   invalid_parameter, param `Content-Type`): the spec's request header for POST /webhooks.
 // - Larger than `maxBytes`: 413 (code invalid_parameter, param `body`), decided from Content-Length
-//   before reading when it is sent, else while reading, which stops at the limit.
+//   before reading when it is sent, else while reading, which stops at the limit. The 413 carries
+//   `Connection: close`, and the request stream is left alone (its reader released, never cancelled):
+//   Node closes the connection after the answer. Cancelling would destroy the request, and with it
+//   the socket that listhen's shutdown bookkeeping still touches when the answer finishes (a crash).
+// - A body the client stopped sending (the connection aborted mid-body): 400 invalid_parameter
+//   (param `body`), which nobody will read, not an internal error to log.
 // - Empty or not JSON: 400 invalid_parameter (param `body`).
 // The spec's error codes have no entry for 413 and 415; as for 405, the status says what HTTP means
 // and the code is the closest of the spec's (docs/api-decisions.md, "Webhooks").
@@ -15,7 +20,7 @@ export class PayloadTooLargeError extends ApiError {
   override readonly status: number = 413;
 
   constructor(maxBytes: number) {
-    super('invalid_parameter', `the body is larger than ${maxBytes} bytes`, { param: 'body' });
+    super('invalid_parameter', `the body is larger than ${maxBytes} bytes`, { param: 'body', headers: { Connection: 'close' } });
   }
 }
 
@@ -51,15 +56,22 @@ async function readText(event: H3Event, maxBytes: number): Promise<string> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new PayloadTooLargeError(maxBytes);
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw new ApiError('invalid_parameter', 'the body was cut short: the connection ended before it did', { param: 'body' });
+      }
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > maxBytes) throw new PayloadTooLargeError(maxBytes);
+      chunks.push(chunk.value);
     }
-    chunks.push(value);
+  } finally {
+    // Stop reading without cancelling: cancel() would destroy the request and its socket (see above).
+    reader.releaseLock();
   }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -3,13 +3,25 @@
 //
 // A wrong or missing secret answers exactly as an unknown id does (404 `not_found`, same message), and
 // the secret is compared in constant time against the stored hash, a dummy hash when the id is unknown.
+//
+// The caps on active subscriptions (in all, and per target host) are checked against a census of the
+// store: taken with `store.list()` at most every 10 s per process, and kept current between takes with
+// this process's own registrations and deletions. unstorage has no atomic counter, and a count kept in
+// the store would drift with every crash between two writes; a census cannot drift. Within a process
+// the check and the write of a registration are serialised; several processes can together pass a cap
+// by what they register within those 10 s (registrations are rate limited besides).
+//
+// Detail that must not reach a caller (what a refused host resolved to, why an attempt failed) goes to
+// `logDebug`: by default Node's debug log for `skg-webhooks` (`NODE_DEBUG=skg-webhooks`).
 
+import { debuglog } from 'node:util';
 import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../rate-limit-store.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../events.ts';
 import type { AttemptOutcome, DeliveryOptions, SignedRequest } from './delivery.ts';
 import { createDispatcher, DEFAULT_RETRY_DELAYS_MS, DISABLE_AFTER_FAILURES, type Dispatcher } from './dispatcher.ts';
+import { truncateEcho } from './echo.ts';
 import { createTestEventId, type WebhookPayload } from './payload.ts';
 import type { RegistrationRequest } from './registration.ts';
 import { createEphemeralSecretBox, type SecretBox } from './secret-box.ts';
@@ -28,7 +40,9 @@ import { assertPublicTarget, type ResolveHost, resolveHostWithDns } from './targ
 export interface WebhookLimits {
   /** Active subscriptions the store holds at most; default 10,000. */
   readonly maxSubscriptions: number;
-  /** POST /webhooks (sandbox included) per client address per hour; default 30. */
+  /** Active subscriptions whose url names one host, at most; default 100 (no fan-out at one target). */
+  readonly maxSubscriptionsPerHost: number;
+  /** POST /webhooks (sandbox included) per client address (an IPv6 one by its /64) per hour; default 30. */
   readonly registrationsPerHour: number;
   /** POST /webhooks/{id}/test per subscription per minute; default 10. */
   readonly testsPerMinute: number;
@@ -38,6 +52,7 @@ export interface WebhookLimits {
 
 export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = Object.freeze({
   maxSubscriptions: 10_000,
+  maxSubscriptionsPerHost: 100,
   registrationsPerHour: 30,
   testsPerMinute: 10,
   maxBodyBytes: 16 * 1024,
@@ -63,6 +78,8 @@ export interface WebhookOptions {
   readonly limits?: Partial<WebhookLimits>;
   readonly now?: () => number;
   readonly logError?: (message: string, error: unknown) => void;
+  /** Server-side detail never answered to a caller; default Node's debug log (`NODE_DEBUG=skg-webhooks`). */
+  readonly logDebug?: (message: string) => void;
   /** One delivery attempt; default HTTPS (delivery.ts). */
   readonly send?: (request: SignedRequest, options: DeliveryOptions) => Promise<AttemptOutcome>;
   /**
@@ -105,7 +122,7 @@ export interface Webhooks {
   remove(id: string, secret: string | undefined): Promise<void>;
   /** Sends one signed delivery with `test: true` now and answers its outcome. */
   test(id: string, secret: string | undefined, dataSet: DataSet): Promise<TestDelivery>;
-  /** Counts one use of `scope` by `key`; past `limit` in `windowMs`, 429 `rate_limited` with Retry-After. */
+  /** Counts one use of `scope` by `key` (an address block, a subscription id); past the limit in its window, 429 `rate_limited` with Retry-After. */
   countUse(scope: 'registration' | 'test', key: string): Promise<void>;
   /** Delivers the bus's events from now on; returns the function that stops listening. */
   listen(events: ServiceEvents): () => void;
@@ -118,12 +135,30 @@ export interface Webhooks {
 export const WEBHOOK_USER_AGENT = 'ScriptureGraph-Webhooks/1';
 const DUMMY_HASH = hashSecret('whsec_no-such-subscription');
 const CLAIM_TTL_MS = 60 * 60_000;
+/** How long a census of the store serves the caps before it is taken again. */
+const CENSUS_TTL_MS = 10_000;
+
+/** Active subscriptions in all and per target host. */
+interface Census {
+  readonly takenAt: number;
+  total: number;
+  readonly byHost: Map<string, number>;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
 
 export function createWebhooks(options: WebhookOptions = {}): Webhooks {
   const store = options.store ?? createMemoryWebhookStore();
   const secretBox = options.secretBox ?? createEphemeralSecretBox();
   const now = options.now ?? Date.now;
   const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const logDebug = options.logDebug ?? debuglog('skg-webhooks');
   const allowPrivate = options.allowPrivate ?? false;
   const limits: WebhookLimits = Object.freeze({ ...DEFAULT_WEBHOOK_LIMITS, ...options.limits });
   const delivery: DeliveryOptions = {
@@ -143,13 +178,19 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     claimTtlMs: CLAIM_TTL_MS,
     now,
     logError,
+    logDebug,
     ...(options.send ? { send: options.send } : {}),
   });
-  const targetPolicy = { allowPrivate, resolveHost: options.resolveHost ?? resolveHostWithDns, resolveTimeoutMs: options.resolveTimeoutMs ?? 5000 };
+  const targetPolicy = {
+    allowPrivate,
+    resolveHost: options.resolveHost ?? resolveHostWithDns,
+    resolveTimeoutMs: options.resolveTimeoutMs ?? 5000,
+    logDebug,
+  };
   const stops = new Set<() => void>();
   const counters = options.counters ?? createMemoryRateLimitStore();
   const uses = {
-    registration: { limit: limits.registrationsPerHour, windowMs: 3_600_000, what: 'webhook registrations in an hour from this address' },
+    registration: { limit: limits.registrationsPerHour, windowMs: 3_600_000, what: 'webhook registrations in an hour from this address (an IPv6 one by its /64)' },
     test: { limit: limits.testsPerMinute, windowMs: 60_000, what: 'test deliveries in a minute for this subscription' },
   } as const;
 
@@ -157,9 +198,56 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     const record = SUBSCRIPTION_ID.test(id) ? await store.get(id) : null;
     const matches = secretMatchesHash(secret ?? '', record?.secretHash ?? DUMMY_HASH);
     if (record === null || secret === undefined || !matches) {
-      throw new ApiError('not_found', `no webhook subscription matches id '${id}' and the secret sent as Authorization: Bearer <secret>`);
+      throw new ApiError('not_found', `no webhook subscription matches id '${truncateEcho(id)}' and the secret sent as Authorization: Bearer <secret>`);
     }
     return record;
+  }
+
+  let census: Census | undefined;
+  async function getCensus(): Promise<Census> {
+    const at = Date.now();
+    if (census !== undefined && at - census.takenAt < CENSUS_TTL_MS && at >= census.takenAt) return census;
+    const byHost = new Map<string, number>();
+    let total = 0;
+    for (const record of await store.list()) {
+      if (record.status !== 'active') continue;
+      total += 1;
+      const host = hostOf(record.url);
+      byHost.set(host, (byHost.get(host) ?? 0) + 1);
+    }
+    census = { takenAt: at, total, byHost };
+    return census;
+  }
+
+  function countInCensus(url: string, change: 1 | -1): void {
+    if (census === undefined) return;
+    const host = hostOf(url);
+    census.total = Math.max(0, census.total + change);
+    census.byHost.set(host, Math.max(0, (census.byHost.get(host) ?? 0) + change));
+  }
+
+  /** Checks the caps and stores `record`, one registration of this process at a time. */
+  let registering: Promise<unknown> = Promise.resolve();
+  function storeWithinCaps(record: StoredSubscription): Promise<void> {
+    const next = registering.then(async () => {
+      const { total, byHost } = await getCensus();
+      const retry = { headers: { 'Retry-After': '3600' } };
+      if (total >= limits.maxSubscriptions) {
+        throw new ApiError('rate_limited', `this service holds its maximum of ${limits.maxSubscriptions} active webhook subscriptions`, retry);
+      }
+      const host = hostOf(record.url);
+      if ((byHost.get(host) ?? 0) >= limits.maxSubscriptionsPerHost) {
+        throw new ApiError(
+          'rate_limited',
+          `this service holds its maximum of ${limits.maxSubscriptionsPerHost} active webhook subscriptions to ${truncateEcho(host)}`,
+          retry,
+        );
+      }
+      await store.set(record);
+      countInCensus(record.url, 1);
+    });
+    registering = next.catch(() => undefined);
+    return next;
   }
 
   return {
@@ -168,14 +256,6 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
 
     async register(request, sandbox) {
       await assertPublicTarget(request.url, targetPolicy);
-      if (!sandbox) {
-        const active = (await store.list()).filter((record) => record.status === 'active').length;
-        if (active >= limits.maxSubscriptions) {
-          throw new ApiError('rate_limited', `this service holds its maximum of ${limits.maxSubscriptions} active webhook subscriptions`, {
-            headers: { 'Retry-After': '3600' },
-          });
-        }
-      }
       const id = createSubscriptionId();
       const secret = createSecret();
       const record: StoredSubscription = {
@@ -183,14 +263,14 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
         url: request.url.href,
         events: request.events,
         status: 'active',
-        createdAt: new Date(now()).toISOString(),
+        created: new Date(now()).toISOString(),
         secretHash: hashSecret(secret),
         sealedSecret: secretBox.seal(secret, id),
         consecutiveFailures: 0,
         lastDelivery: null,
         disabledAt: null,
       };
-      if (!sandbox) await store.set(record);
+      if (!sandbox) await storeWithinCaps(record);
       return { subscription: toSubscriptionView(record), secret, sandbox };
     },
 
@@ -199,8 +279,9 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     },
 
     async remove(id, secret) {
-      await authorize(id, secret);
-      await store.remove(id);
+      const record = await authorize(id, secret);
+      await dispatcher.remove(id);
+      if (record.status === 'active') countInCensus(record.url, -1);
     },
 
     async test(id, secret, dataSet) {

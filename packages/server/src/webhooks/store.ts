@@ -7,15 +7,24 @@
 // `claim` is the one operation unstorage has no atomic form of: "first caller wins" for a key for a
 // while. The dispatcher claims each (event, subscription) pair, so when several processes see the
 // same event (each swaps to the same new build) exactly one of them delivers it. It uses what each
-// backend offers: Redis `SET NX PX`, an exclusive file create, a map.
+// backend offers: Redis `SET NX PX`, an exclusive file create, a map. Expired claims go away by
+// themselves in Redis (PX) and in memory (swept at each claim); claim files are swept at a claim at
+// most once a minute, deleting those older than the window (every claim has the dispatcher's one window).
+//
+// `replace` is the write of an existing record (a delivery outcome, a disable): it must never bring
+// back a record deleted meanwhile. Redis does it in one command (`SET … XX`, written exactly as the
+// unstorage driver writes the key). unstorage has no conditional write, so memory and fs check that
+// the record exists just before writing it: within one process the dispatcher's per-subscription queue
+// orders every update and delete, so nothing can fall between the two; between processes sharing an
+// fs store a delete landing in that gap (the time of one file write) can still be undone.
 
 import { createHash } from 'node:crypto';
-import { mkdir, open, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
 import fsDriver from 'unstorage/drivers/fs';
 import memoryDriver from 'unstorage/drivers/memory';
-import { isStoredSubscription, type StoredSubscription } from './subscription.ts';
+import { type StoredSubscription, toStoredSubscription } from './subscription.ts';
 
 export type WebhookStoreConfig =
   | { readonly kind: 'memory' }
@@ -27,7 +36,10 @@ export interface WebhookStore {
   readonly description: string;
   readonly kind: WebhookStoreConfig['kind'];
   get(id: string): Promise<StoredSubscription | null>;
+  /** Creates or overwrites. */
   set(record: StoredSubscription): Promise<void>;
+  /** Overwrites the record only if it still exists (see above); false, writing nothing, when it does not. */
+  replace(record: StoredSubscription): Promise<boolean>;
   remove(id: string): Promise<void>;
   list(): Promise<StoredSubscription[]>;
   getMeta(name: string): Promise<string | null>;
@@ -59,11 +71,18 @@ export async function createWebhookStore(config: WebhookStoreConfig): Promise<We
   const driver = redisDriver({ url: config.url, base: 'skg', maxRetriesPerRequest: 2, connectTimeout: CONNECT_TIMEOUT_MS });
   const redis = driver.getInstance?.();
   if (!redis) throw new Error('the unstorage redis driver gave no client');
-  const store = wrap(createStorage({ driver }), 'redis', `redis ${redactUrl(config.url)}`, {
-    async claim(key, ttlMs) {
-      return (await redis.set(`skg:webhooks:claims:${key}`, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
+  const store = wrap(
+    createStorage({ driver }),
+    'redis',
+    `redis ${redactUrl(config.url)}`,
+    {
+      async claim(key, ttlMs) {
+        return (await redis.set(`skg:webhooks:claims:${key}`, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
+      },
     },
-  });
+    // The key and the JSON text the driver's own setItem would write, set only if the key exists.
+    async (record) => (await redis.set(`skg:${SUBSCRIPTIONS}:${record.id}`, JSON.stringify(record), 'XX')) === 'OK',
+  );
   try {
     await withTimeout(redis.ping(), CONNECT_TIMEOUT_MS, `no answer from ${redactUrl(config.url)} within ${CONNECT_TIMEOUT_MS} ms`);
   } catch (error) {
@@ -73,20 +92,31 @@ export async function createWebhookStore(config: WebhookStoreConfig): Promise<We
   return store;
 }
 
-interface Claims {
+export interface Claims {
   claim(key: string, ttlMs: number): Promise<boolean>;
 }
 
-function wrap(storage: Storage, kind: WebhookStoreConfig['kind'], description: string, claims: Claims): WebhookStore {
+function wrap(
+  storage: Storage,
+  kind: WebhookStoreConfig['kind'],
+  description: string,
+  claims: Claims,
+  replaceIfExists?: (record: StoredSubscription) => Promise<boolean>,
+): WebhookStore {
   return {
     kind,
     description,
     async get(id) {
-      const value = await storage.getItem(`${SUBSCRIPTIONS}:${id}`);
-      return isStoredSubscription(value) ? value : null;
+      return toStoredSubscription(await storage.getItem(`${SUBSCRIPTIONS}:${id}`));
     },
     async set(record) {
       await storage.setItem(`${SUBSCRIPTIONS}:${record.id}`, record as never);
+    },
+    async replace(record) {
+      if (replaceIfExists) return replaceIfExists(record);
+      if (!(await storage.hasItem(`${SUBSCRIPTIONS}:${record.id}`))) return false;
+      await storage.setItem(`${SUBSCRIPTIONS}:${record.id}`, record as never);
+      return true;
     },
     async remove(id) {
       await storage.removeItem(`${SUBSCRIPTIONS}:${id}`);
@@ -95,7 +125,7 @@ function wrap(storage: Storage, kind: WebhookStoreConfig['kind'], description: s
       const keys = await storage.getKeys(SUBSCRIPTIONS);
       if (keys.length === 0) return [];
       const items = await storage.getItems(keys);
-      return items.map((item) => item.value).filter(isStoredSubscription);
+      return items.map((item) => toStoredSubscription(item.value)).filter((record) => record !== null);
     },
     async getMeta(name) {
       const value = await storage.getItem(`${META}:${name}`);
@@ -125,11 +155,30 @@ function createMemoryClaims(): Claims {
   };
 }
 
-/** An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced once. */
-function createFileClaims(dir: string): Claims {
+/** How often claim files are swept, at most. */
+const CLAIM_SWEEP_MS = 60_000;
+
+/**
+ * An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced
+ * once. Claims older than their window are deleted at a claim, at most once a minute per process.
+ */
+export function createFileClaims(dir: string, now: () => number = Date.now): Claims {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  async function sweep(ttlMs: number): Promise<void> {
+    const at = now();
+    if (at - lastSweep < CLAIM_SWEEP_MS) return;
+    lastSweep = at;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info !== null && info.isFile() && at - info.mtimeMs >= ttlMs) await unlink(file).catch(() => undefined);
+    }
+  }
   return {
     async claim(key, ttlMs) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
+      await sweep(ttlMs);
       const file = path.join(dir, key);
       for (let attempt = 0; attempt < 2; attempt += 1) {
         try {
@@ -140,7 +189,7 @@ function createFileClaims(dir: string): Claims {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         }
         const info = await stat(file).catch(() => null);
-        if (info !== null && Date.now() - info.mtimeMs < ttlMs) return false;
+        if (info !== null && now() - info.mtimeMs < ttlMs) return false;
         await unlink(file).catch(() => undefined);
       }
       return false;

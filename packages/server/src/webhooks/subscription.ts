@@ -29,7 +29,8 @@ export interface StoredSubscription {
   readonly url: string;
   readonly events: readonly ServiceEventName[];
   readonly status: SubscriptionStatus;
-  readonly createdAt: string;
+  /** When it was registered, ISO 8601. */
+  readonly created: string;
   /** Hex SHA-256 of the secret (bearer checks). */
   readonly secretHash: string;
   /** The secret sealed with the server's webhooks key (signing); secret-box.ts. */
@@ -46,7 +47,7 @@ export interface SubscriptionView {
   readonly url: string;
   readonly status: SubscriptionStatus;
   readonly events: readonly ServiceEventName[];
-  readonly createdAt: string;
+  readonly created: string;
   readonly consecutiveFailures: number;
   readonly lastDelivery: DeliveryRecord | null;
   readonly disabledAt: string | null;
@@ -64,11 +65,23 @@ export function toSubscriptionView(record: StoredSubscription): SubscriptionView
     url: record.url,
     status: record.status,
     events: record.events,
-    createdAt: record.createdAt,
+    created: record.created,
     consecutiveFailures: record.consecutiveFailures,
     lastDelivery: record.lastDelivery,
     disabledAt: record.disabledAt,
   };
+}
+
+/**
+ * What a store hands back as a record, or null when it is not one (a file edited by hand): the guard,
+ * plus the one earlier format, whose registration time was named `createdAt`.
+ */
+export function toStoredSubscription(value: unknown): StoredSubscription | null {
+  if (typeof value === 'object' && value !== null && !('created' in value) && typeof (value as { createdAt?: unknown }).createdAt === 'string') {
+    const { createdAt, ...rest } = value as Record<string, unknown>;
+    value = { ...rest, created: createdAt };
+  }
+  return isStoredSubscription(value) ? value : null;
 }
 
 /** A guard for what a store hands back (a file edited by hand, an old format): enough to act on. */
@@ -76,6 +89,7 @@ export function isStoredSubscription(value: unknown): value is StoredSubscriptio
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
+    typeof record.created === 'string' &&
     typeof record.id === 'string' &&
     SUBSCRIPTION_ID.test(record.id) &&
     typeof record.url === 'string' &&

@@ -2,11 +2,17 @@
 // (with DNS, as a delivery would) only to public addresses (address-policy.ts). Delivery checks the
 // address again on every connection (guarded-lookup.ts), so a DNS answer that changes later cannot
 // reach inside.
+//
+// A refusal never says what a name resolved to: "resolves to a non-public address", not which one, or
+// registration would be a way to read this server's internal DNS. The address and why it was refused
+// go to the debug log only. A host written as an IP literal is described (the caller wrote it).
+// Echoed input is cut to 100 characters (echo.ts).
 
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import { ApiError } from '@skg/core';
 import { getNonPublicReason } from './address-policy.ts';
+import { truncateEcho } from './echo.ts';
 
 /** Every address `hostname` resolves to (A and AAAA, as the system resolver answers a connection). */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
@@ -22,6 +28,8 @@ export interface TargetPolicy {
   readonly resolveHost: ResolveHost;
   /** How long a registration waits for DNS. */
   readonly resolveTimeoutMs: number;
+  /** Where the detail of a refusal goes (the resolved address and its range); default nowhere. */
+  readonly logDebug?: (message: string) => void;
 }
 
 export const MAX_URL_LENGTH = 2048;
@@ -40,7 +48,7 @@ export function parseTargetUrl(input: string): URL {
   try {
     url = new URL(input);
   } catch {
-    throw invalid(`url '${input}' is not an absolute URL`);
+    throw invalid(`url '${truncateEcho(input)}' is not an absolute URL`);
   }
   if (url.protocol !== 'https:') throw invalid(`url must use https, not ${url.protocol.replace(/:$/, '')}`);
   if (url.username !== '' || url.password !== '') throw invalid('url must not carry a user name or password');
@@ -61,24 +69,29 @@ export async function assertPublicTarget(url: URL, policy: TargetPolicy): Promis
   if (policy.allowPrivate) return;
   for (const address of addresses) {
     const reason = getNonPublicReason(address);
-    if (reason !== null) throw invalid(`url must reach a public address; ${host} resolves to ${address}, ${reason}`);
+    if (reason !== null) {
+      policy.logDebug?.(`webhook registration refused: ${host} resolves to ${address}, ${reason}`);
+      throw invalid(`url must reach a public address; ${truncateEcho(host)} resolves to a non-public address`);
+    }
   }
 }
 
 async function resolveWithin(host: string, policy: TargetPolicy): Promise<readonly string[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(invalid(`url host ${host} did not resolve within ${policy.resolveTimeoutMs} ms`)), policy.resolveTimeoutMs);
+    timer = setTimeout(() => reject(invalid(`url host ${truncateEcho(host)} did not resolve within ${policy.resolveTimeoutMs} ms`)), policy.resolveTimeoutMs);
   });
   try {
     const addresses = await Promise.race([policy.resolveHost(host), timeout]);
-    if (addresses.length === 0) throw invalid(`url host ${host} does not resolve to any address`);
+    if (addresses.length === 0) throw invalid(`url host ${truncateEcho(host)} does not resolve to any address`);
     return addresses;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') throw invalid(`url host ${host} does not resolve`);
-    throw invalid(`url host ${host} could not be resolved${code ? ` (${code})` : ''}`);
+    policy.logDebug?.(`webhook registration: resolving ${host} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw invalid(`url host ${truncateEcho(host)} does not resolve`);
+    const token = code !== undefined && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
+    throw invalid(`url host ${truncateEcho(host)} could not be resolved${token}`);
   } finally {
     clearTimeout(timer);
   }
