@@ -9,3 +9,4 @@ export * from './collections.ts';
 export * from './predicates.ts';
 export * from './graph.ts';
 export * from './cross-references.ts';
+export * from './interlinear.ts';

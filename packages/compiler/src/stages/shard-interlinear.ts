@@ -8,35 +8,12 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOKS, parseReference } from '@skg/core';
+import { BOOKS, INTERLINEAR_FOLDER, INTERLINEAR_LANGUAGES, type InterlinearEntry, parseReference } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { LinkedScripture } from './link.ts';
 
-/** Where the data files live, relative to the bundle root. */
-export const INTERLINEAR_FOLDER = 'references/interlinear';
-
-export const INTERLINEAR_LANGUAGES = ['hebrew', 'aramaic', 'greek'] as const;
-export type InterlinearLanguage = (typeof INTERLINEAR_LANGUAGES)[number];
-
-/**
- * One entry as the data file writes it, in English order:
- * `[english, first, last, strongs, word, transliteration, morphology_code, morphology, language]`.
- * `first`/`last` are null for a marker (`-`, `vvv`, `. . .`); the word's fields are null when no
- * original word is known, the morphology's when only the BSB interlinear's word is. `english` (with
- * `first`/`last`) is null in a verse the ingest wrote from the original-language edition alone
- * (`english: false` on the line: no English alignment; entries in original order).
- */
-export type InterlinearEntry = readonly [
-  english: string | null,
-  first: number | null,
-  last: number | null,
-  strongs: string,
-  word: string | null,
-  transliteration: string | null,
-  morphologyCode: string | null,
-  morphology: string | null,
-  language: InterlinearLanguage | null,
-];
+// The data-file format (entry columns, languages, folder) is core's, shared with the ingest that writes it.
+export { INTERLINEAR_FOLDER, type InterlinearEntry, type InterlinearLanguage } from '@skg/core';
 
 export interface InterlinearVerse {
   /** Global verse index (the verse store's). */

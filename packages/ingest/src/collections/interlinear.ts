@@ -6,7 +6,14 @@
 // leaves out, Zechariah 12:1) is written from the original-language edition alone, in its word order,
 // without English (`english: false` on the line).
 
-import { BOOKS, type Book } from '@skg/core';
+import {
+  BOOKS,
+  type Book,
+  INTERLINEAR_COLUMNS,
+  INTERLINEAR_FOLDER,
+  type InterlinearEntry,
+  type InterlinearLanguage,
+} from '@skg/core';
 import { type BundleDocument, escapeMarkdown } from '../document.ts';
 import { type KjvSlots, parseKjvSlots } from '../kjv-slots.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
@@ -36,33 +43,10 @@ const KJV_SLOTS_FILE = 'bibledata/BibleData-Reference.csv';
 const FOLDER = 'references';
 /** The Dataset document and the folder of its data files. */
 export const INTERLINEAR_DATASET = { id: `${FOLDER}/interlinear`, title: 'BSB reverse interlinear' } as const;
-export const INTERLINEAR_FOLDER = `${FOLDER}/interlinear`;
 const STATUS = { status: 'stable', trust_tier: 'machine-confirmed', stale: false } as const;
 
-export type InterlinearLanguage = 'hebrew' | 'aramaic' | 'greek';
-
-/**
- * One entry of a verse line, in English order, as an array (the data file's format, see
- * `docs/bundle-format.md`): `[english, first, last, strongs, word, transliteration, morphology_code,
- * morphology, language]`. `first`/`last` are null for the markers; the word's fields are null when no
- * word was found, the morphology's when only the BSB interlinear's word was. In a verse written from
- * the edition alone (`english: false` on its line) `english`, `first` and `last` are null and the
- * entries follow the original word order.
- */
-export type InterlinearEntry = readonly [
-  english: string | null,
-  first: number | null,
-  last: number | null,
-  strongs: string,
-  word: string | null,
-  transliteration: string | null,
-  morphologyCode: string | null,
-  morphology: string | null,
-  language: InterlinearLanguage | null,
-];
-
-/** The names of the entry columns, in order: the Dataset document lists them. */
-export const INTERLINEAR_COLUMNS = ['english', 'first', 'last', 'strongs', 'word', 'transliteration', 'morphology_code', 'morphology', 'language'] as const;
+// The data-file format (entry columns, languages, folder) is core's, shared with the compiler.
+export { INTERLINEAR_COLUMNS, INTERLINEAR_FOLDER, type InterlinearEntry, type InterlinearLanguage } from '@skg/core';
 
 /** One line of a data file: one verse. */
 export interface InterlinearLine {

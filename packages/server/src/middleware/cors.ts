@@ -11,6 +11,7 @@ import type { Reply, RequestState, ResponseHeaders } from '../context.ts';
 import { API_BASE, type RouteDefinition } from '../routes/define.ts';
 import { ROUTES } from '../routes/index.ts';
 import { createWeakEtag, formatCanonicalRequest } from './etag.ts';
+import { RATE_LIMIT_HEADER_NAMES } from './rate-limit.ts';
 
 /** Every method some route answers. */
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
@@ -24,13 +25,7 @@ export const CORS_EXPOSE_HEADERS = [
   'ETag',
   'Idempotency-Key',
   'Retry-After',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'RateLimit-Policy',
+  ...RATE_LIMIT_HEADER_NAMES,
 ].join(', ');
 /** Browsers cap this (Chromium at 2 hours); it saves a preflight per request while the cache holds. */
 export const CORS_MAX_AGE = '86400';

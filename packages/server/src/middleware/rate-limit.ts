@@ -24,6 +24,17 @@ import type { ResponseHeaders } from '../context.ts';
 import { getRequestHeader } from '../internal/request-header.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
 
+/** The rate-limit fields this step writes on every answer: the X- trio and the IETF RateLimit fields. */
+export const RATE_LIMIT_HEADER_NAMES = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+] as const;
+
 export interface RateLimitOptions {
   readonly limit: number;
   readonly windowMs: number;

@@ -7,6 +7,7 @@
 // validates the result with an OpenAPI 3.1 validator, and test/conformance holds every route's answers to it.
 
 import { LICENCE } from '@skg/core';
+import { RATE_LIMIT_HEADER_NAMES } from '../middleware/rate-limit.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';
@@ -44,13 +45,7 @@ const COMMON_HEADERS = [
   'X-Request-Id',
   'ETag',
   'Access-Control-Allow-Origin',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'RateLimit-Policy',
+  ...RATE_LIMIT_HEADER_NAMES,
   'Idempotency-Key',
 ];
 
