@@ -17,7 +17,7 @@ import { link, type LinkedScripture } from './stages/link.ts';
 import { parse, type ParsedBundle } from './stages/parse.ts';
 import { type InterlinearData, shardInterlinear } from './stages/shard-interlinear.ts';
 import { validate, type ValidatedBundle } from './stages/validate.ts';
-import { type EncodedArtefact, write, type WriteResult } from './stages/write.ts';
+import { type EncodedArtefact, type RenderHook, write, type WriteResult } from './stages/write.ts';
 
 export interface BuildOptions {
   readonly bundleDir: string;
@@ -29,6 +29,11 @@ export interface BuildOptions {
   readonly optional?: ReadonlySet<OptionalArtefactName>;
   /** Progress lines (one per stage); silent when absent. */
   readonly log?: (message: string) => void;
+  /**
+   * Renders artefacts from the written build before the manifest is switched: `skg build` passes the
+   * server's response renderer (the compiler never imports the server). Absent: no response artefact.
+   */
+  readonly render?: RenderHook;
 }
 
 /** Every optional artefact: the default of `BuildOptions.optional`. */
@@ -63,8 +68,8 @@ export interface BuildReport {
   readonly errors: number;
   readonly warnings: number;
   readonly counts: BuildCounts;
-  /** Milliseconds per stage that ran, and `total`. */
-  readonly timings: Readonly<Partial<Record<StageName | 'total', number>>>;
+  /** Milliseconds per stage that ran, the render hook's (`render`, part of `write`), and `total`. */
+  readonly timings: Readonly<Partial<Record<StageName | 'render' | 'total', number>>>;
   /** The manifest written, when `ok`. */
   readonly manifest?: Manifest;
   /** Absolute path of the build directory written, when `ok`. */
@@ -116,6 +121,7 @@ interface RunOptions {
   /** The optional artefacts to build; default all. */
   readonly optional?: ReadonlySet<OptionalArtefactName>;
   readonly log?: (message: string) => void;
+  readonly render?: RenderHook;
 }
 
 /**
@@ -172,7 +178,12 @@ export async function runStages(
   if (last < 6 || diagnostics.errorCount > 0) return { results, diagnostics, timings };
   if (!options.distDir) throw new Error('runStages: the write stage needs distDir');
   const distDir = options.distDir;
-  results.write = await time('write', () => write({ distDir, scripture: linked, index, graphIndex, artefacts, optional }, diagnostics));
+  results.write = await time('write', () =>
+    write(
+      { distDir, scripture: linked, index, graphIndex, artefacts, optional, ...(options.render ? { render: options.render } : {}), ...(options.log ? { log: options.log } : {}) },
+      diagnostics,
+    ),
+  );
   return { results, diagnostics, timings };
 }
 
@@ -187,6 +198,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     until: 'write',
     ...(options.optional ? { optional: options.optional } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.render ? { render: options.render } : {}),
   });
   const linked = results.link ?? undefined;
   const written = results.write;
@@ -213,7 +225,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     errors: diagnostics.errorCount,
     warnings: diagnostics.warningCount,
     counts,
-    timings: { ...timings, total: Math.round((performance.now() - start) * 10) / 10 },
+    timings: {
+      ...timings,
+      ...(written?.renderMs !== undefined ? { render: written.renderMs } : {}),
+      total: Math.round((performance.now() - start) * 10) / 10,
+    },
     ...(written ? { manifest: written.manifest, buildDir: written.buildDir, removed: written.removed } : {}),
   };
 }

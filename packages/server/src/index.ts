@@ -16,3 +16,4 @@ export { createServiceEvents, SERVICE_EVENTS, type ServiceEventData, type Servic
 export { createWebhooks, type WebhookLimits, type WebhookOptions, type Webhooks } from './webhooks/service.ts';
 export { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 export { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './webhooks/store.ts';
+export { renderResponseArtefact, type RenderedArtefact, type RenderInput } from './render/render-responses.ts';

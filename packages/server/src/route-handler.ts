@@ -1,6 +1,10 @@
-// Adapts a route definition to a pipeline handler: the response cache, the ETag, 304, and the body string.
+// Adapts a route definition to a pipeline handler: the stored answers, the response cache, the ETag, 304,
+// Cache-Control, and the body string.
 //
-// The hot path (a cached body) is: canonical key → cache lookup → two headers → the cached bytes.
+// The hot path of a data route is: canonical key → the data set's stored answers (the response artefact,
+// rendered by `skg build` with `computeResponse` below, so byte-equal to what the route computes) → the
+// response cache → the route. Only a request without non-default parameters has a stored answer (its
+// canonical request names no query parameter).
 // The pipeline (pipeline.ts) answers it with the headers its steps collected, no web `Headers` built.
 
 import type { H3Event } from 'h3';
@@ -9,10 +13,12 @@ import { ApiError } from '@skg/core';
 import type { AppConfig, Reply, RequestState } from './context.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
+import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
 import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
+import { answerStored } from './stored-response.ts';
 
 function decodeParams(event: H3Event): Record<string, string> {
   const raw = event.context.params ?? {};
@@ -35,9 +41,24 @@ function isPromise(value: unknown): value is Promise<unknown> {
   return value instanceof Promise;
 }
 
-export function createRouteHandler(route: RouteDefinition, config: AppConfig): PipelineHandler {
+/** The query parameters a route reads: the only ones its canonical request (cache key, ETag) keeps. */
+export function getQueryNames(route: RouteDefinition): string[] {
+  return route.parameters.filter((p) => p.kind === 'integer' || p.in === 'query').map((p) => p.name).sort();
+}
+
+/**
+ * The body of a `cache: 'data'` route for a canonical request, serialised, with its ETag: what the
+ * route handler answers and caches, and what the build's render step stores in the response artefact.
+ */
+export function computeResponse(route: RouteDefinition, context: RouteContext, canonical: string): CachedResponse | Promise<CachedResponse> {
   const perProcess = route.perProcess === true;
-  const queryNames = route.parameters.filter((p) => p.kind === 'integer' || p.in === 'query').map((p) => p.name).sort();
+  const tag = (value: unknown): CachedResponse => ({ body: encodeBody(JSON.stringify(value)), etag: createEtag(context.dataSet, canonical, perProcess) });
+  const body = route.handle(context);
+  return isPromise(body) ? body.then(tag) : tag(body);
+}
+
+export function createRouteHandler(route: RouteDefinition, config: AppConfig): PipelineHandler {
+  const queryNames = getQueryNames(route);
 
   if (route.media) return createMediaRouteHandler(route, (event, state) => createContext(event, state, config));
   if (route.method === 'POST' || route.method === 'DELETE') {
@@ -57,19 +78,22 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
   }
 
   return function cachedRouteHandler(event, state) {
-    const { dataSet } = state;
+    const { dataSet, headers } = state;
     const canonical = formatCanonicalRequest('GET', event.url, queryNames);
+    headers['cache-control'] = DATA_CACHE_CONTROL;
+    const stored = dataSet.responses;
+    if (stored !== undefined) {
+      const record = stored.find(canonical);
+      if (record >= 0) return answerStored(event, headers, stored, record);
+    }
     const cache = config.responseCaches.forDataSet(dataSet);
     const hit = cache.get(canonical);
-    if (hit !== undefined) return answerWithEtag(event, state.headers, hit);
-    const store = (value: unknown): CachedResponse => {
-      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical, perProcess) };
+    if (hit !== undefined) return answerWithEtag(event, headers, hit);
+    const keep = (response: CachedResponse): Reply => {
       cache.set(canonical, response, response.body.byteLength);
-      return response;
+      return answerWithEtag(event, headers, response);
     };
-    const body = route.handle(createContext(event, state, config));
-    return isPromise(body)
-      ? body.then((value) => answerWithEtag(event, state.headers, store(value)))
-      : answerWithEtag(event, state.headers, store(body));
+    const response = computeResponse(route, createContext(event, state, config), canonical);
+    return isPromise(response) ? response.then(keep) : keep(response);
   };
 }

@@ -19,7 +19,10 @@ export function registerBuildCommand(program: Command): void {
     .action(async (flags: { bundle?: string; dist?: string; without?: string; quiet?: boolean }) => {
       const config = resolveConfig({ bundle: flags.bundle, dist: flags.dist, without: flags.without });
       const { build, formatBuildReport } = await import('@skg/compiler');
+      // The response artefact is rendered by the server's own routes (the compiler never imports the server).
+      const { renderResponseArtefact } = await import('@skg/server');
       const report = await build({
+        render: renderResponseArtefact,
         bundleDir: config.bundle,
         distDir: config.dist,
         optional: selectOptionalArtefacts(config.without),

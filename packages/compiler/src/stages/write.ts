@@ -38,6 +38,33 @@ export interface EncodedArtefact {
   readonly optional: boolean;
 }
 
+/** What the render hook is given: the written build, and the manifest about to be switched in. */
+export interface RenderHookInput {
+  readonly distDir: string;
+  /** Absolute path of the build directory; every data artefact the manifest names is in it. */
+  readonly buildDir: string;
+  readonly manifest: Manifest;
+  readonly log?: (message: string) => void;
+}
+
+/** A file the render hook wrote into the build directory, as the manifest will name it. */
+export interface RenderedArtefactEntry {
+  readonly name: string;
+  /** File name inside the build directory. */
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly records: number;
+  readonly optional: boolean;
+}
+
+/**
+ * Renders further artefacts from the written build before the manifest is switched (the server's
+ * response artefact: `skg build` passes `renderResponseArtefact` of @skg/server; the compiler never
+ * imports the server). They depend only on the data artefacts, so the data version does not cover them.
+ */
+export type RenderHook = (input: RenderHookInput) => Promise<RenderedArtefactEntry>;
+
 export interface WriteInput {
   readonly distDir: string;
   readonly scripture: LinkedScripture;
@@ -47,10 +74,15 @@ export interface WriteInput {
   readonly artefacts?: readonly EncodedArtefact[];
   /** The optional artefacts the build was asked for; default all. The manifest says which were built. */
   readonly optional?: ReadonlySet<OptionalArtefactName>;
+  /** Runs once the build directory is complete, before the manifest names it (see RenderHook). */
+  readonly render?: RenderHook;
+  readonly log?: (message: string) => void;
 }
 
 export interface WriteResult {
   readonly manifest: Manifest;
+  /** Milliseconds the render hook took, when there was one. */
+  readonly renderMs?: number;
   /** Absolute path of the build directory the manifest now names. */
   readonly buildDir: string;
   /** Build directories removed because no manifest names them any more. */
@@ -189,15 +221,15 @@ export function formatManifest(manifest: Manifest): string {
 export async function write(input: WriteInput, diagnostics: Diagnostics): Promise<WriteResult> {
   const distDir = path.resolve(input.distDir);
   const artefacts = [...encodeArtefacts(input.scripture, input.index, input.graphIndex), ...(input.artefacts ?? [])];
-  const manifest = createManifest(input.scripture, artefacts, input.optional);
-  const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
+  const draft = createManifest(input.scripture, artefacts, input.optional);
+  const buildName = `${BUILDS_DIR}/${draft.dataVersion}`;
   const buildDir = path.join(distDir, buildName);
   await mkdir(path.join(distDir, BUILDS_DIR), { recursive: true });
   const previous = await readCurrentBuild(distDir);
 
   // 1. The artefacts, into a temporary directory renamed into place once complete.
-  if (!(await exists(buildDir)) || !(await holdsArtefacts(distDir, manifest))) {
-    const staging = path.join(distDir, BUILDS_DIR, `.tmp-${manifest.dataVersion}-${process.pid}`);
+  if (!(await exists(buildDir)) || !(await holdsArtefacts(distDir, draft))) {
+    const staging = path.join(distDir, BUILDS_DIR, `.tmp-${draft.dataVersion}-${process.pid}`);
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging);
     for (const artefact of artefacts) await writeDurable(path.join(staging, artefact.fileName), artefact.data);
@@ -208,12 +240,31 @@ export async function write(input: WriteInput, diagnostics: Diagnostics): Promis
     await rename(staging, buildDir);
   }
 
-  // 2. The manifest, last, by rename: a reader sees the old manifest or the new one, never half.
+  // 2. Artefacts rendered from the written build (the response artefact), named in the manifest before
+  //    it is switched: a server never sees a manifest without them, nor them without their build.
+  let manifest = draft;
+  let renderMs: number | undefined;
+  if (input.render) {
+    const start = performance.now();
+    const rendered = await input.render({ distDir, buildDir, manifest: draft, ...(input.log ? { log: input.log } : {}) });
+    renderMs = Math.round((performance.now() - start) * 10) / 10;
+    const entry: ArtefactEntry = {
+      file: `${buildName}/${rendered.fileName}`,
+      bytes: rendered.bytes,
+      sha256: rendered.sha256,
+      records: rendered.records,
+      optional: rendered.optional,
+    };
+    const artefactEntries = Object.fromEntries(Object.entries({ ...draft.artefacts, [rendered.name]: entry }).sort(([a], [b]) => (a < b ? -1 : 1)));
+    manifest = { ...draft, artefacts: artefactEntries };
+  }
+
+  // 3. The manifest, last, by rename: a reader sees the old manifest or the new one, never half.
   const manifestTemp = path.join(distDir, `.${MANIFEST_FILE}.${process.pid}.tmp`);
   await writeDurable(manifestTemp, formatManifest(manifest));
   await rename(manifestTemp, path.join(distDir, MANIFEST_FILE));
 
-  // 3. Remove builds no manifest names (and staging left by a crashed build): keep this one and the
+  // 4. Remove builds no manifest names (and staging left by a crashed build): keep this one and the
   //    previous one, which a running server may still be reading.
   const keep = new Set([buildName, previous].filter((b): b is string => b !== undefined));
   const removed: string[] = [];
@@ -223,5 +274,5 @@ export async function write(input: WriteInput, diagnostics: Diagnostics): Promis
     await rm(path.join(distDir, name), { recursive: true, force: true });
     removed.push(name);
   }
-  return { manifest, buildDir, removed };
+  return { manifest, buildDir, removed, ...(renderMs !== undefined ? { renderMs } : {}) };
 }

@@ -22,6 +22,11 @@ export interface DistProblem {
 export interface CheckDistOptions {
   /** Hash every artefact and compare with the manifest (slow on the full data: `skg verify`). */
   readonly checksums: boolean;
+  /**
+   * Check against this manifest instead of reading `manifest.json` (the build's render step, before
+   * the manifest naming the build is switched into place).
+   */
+  readonly manifest?: Manifest;
 }
 
 export interface DistInspection {
@@ -42,6 +47,7 @@ async function hashFile(file: string): Promise<string> {
 
 /** Reads and checks the manifest and every artefact it names. */
 export async function inspectDist(distDir: string, options: CheckDistOptions): Promise<DistInspection> {
+  if (options.manifest) return { manifest: options.manifest, problems: await inspectArtefacts(distDir, options.manifest, options) };
   const manifestPath = path.join(distDir, MANIFEST_FILE);
   let text: string;
   try {
@@ -58,6 +64,10 @@ export async function inspectDist(distDir: string, options: CheckDistOptions): P
     const message = error instanceof SyntaxError ? `is not JSON (${error.message})` : (error as Error).message;
     return { problems: [{ file: MANIFEST_FILE, optional: false, message: `${message}; run \`skg build\`` }] };
   }
+  return { manifest, problems: await inspectArtefacts(distDir, manifest, options) };
+}
+
+async function inspectArtefacts(distDir: string, manifest: Manifest, options: CheckDistOptions): Promise<DistProblem[]> {
   const problems: DistProblem[] = [];
   for (const name of Object.keys(manifest.artefacts).sort()) {
     const entry = manifest.artefacts[name];
@@ -81,7 +91,7 @@ export async function inspectDist(distDir: string, options: CheckDistOptions): P
       if (sha256 !== entry.sha256) problem(`artefact '${name}' fails its checksum (sha256 ${sha256}, the manifest says ${entry.sha256}): run \`skg build\``);
     }
   }
-  return { manifest, problems };
+  return problems;
 }
 
 /**

@@ -3,7 +3,8 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS } from '@skg/core';
+import { type Manifest, OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS, RESPONSES_ARTEFACT } from '@skg/core';
+import { computeEtagBase } from '../etag-base.ts';
 import { alignBuffer, assertLittleEndian } from './binary.ts';
 import { loadChangelog } from './changelog.ts';
 import { loadChapterDocuments } from './chapters.ts';
@@ -16,21 +17,27 @@ import { DOCUMENTS_TAIL_OFFSET_AT, loadGraphDocuments } from './graph-documents.
 import { loadGraphEdges } from './graph-edges.ts';
 import { createGraphStore } from './graph-store.ts';
 import { INTERLINEAR_TAIL_OFFSET_AT, loadInterlinear } from './interlinear.ts';
+import { loadResponses, RESPONSES_TAIL_OFFSET_AT, type ResponseStore } from './responses.ts';
 import { loadScriptureIndex } from './scripture-index.ts';
 import { createScriptureStore } from './scripture-store.ts';
 import type { ConnectionsStore, DataSet, InterlinearStore } from './types.ts';
 import { loadVerseStore } from './verses.ts';
 import { loadCrossReferences } from './xrefs.ts';
 
+export interface LoadDataSetOptions {
+  /** Load the build this manifest names instead of reading `manifest.json` (the build's render step). */
+  readonly manifest?: Manifest;
+}
+
 /**
  * Loads `distDir`. Throws an Error naming the file and saying to run `skg build` when the manifest is
  * missing, invalid or of another format version, or a required artefact is missing or malformed. An
  * optional artefact that is absent or broken is reported as unbuilt in `datasets` instead.
  */
-export async function loadDataSet(distDir: string): Promise<DataSet> {
+export async function loadDataSet(distDir: string, options: LoadDataSetOptions = {}): Promise<DataSet> {
   assertLittleEndian();
   const dir = path.resolve(distDir);
-  const { manifest, problems } = await inspectDist(dir, { checksums: false });
+  const { manifest, problems } = await inspectDist(dir, { checksums: false, ...(options.manifest ? { manifest: options.manifest } : {}) });
   const fatal = problems.filter((p) => !p.optional);
   if (!manifest || fatal.length > 0) {
     throw new Error(`cannot serve ${dir}:\n  - ${fatal.map(formatDistProblem).join('\n  - ')}`);
@@ -96,10 +103,24 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
     }
   }
 
+  // The answers rendered ahead of time: an accelerator, not a dataset. Used only when rendered for this
+  // data version by this server's response format (the same ETag base); otherwise, or when the file is
+  // missing or broken, every answer is computed as if it were absent.
+  let responses: ResponseStore | undefined;
+  const responsesEntry = manifest.artefacts[RESPONSES_ARTEFACT];
+  if (responsesEntry && !broken.has(RESPONSES_ARTEFACT)) {
+    try {
+      const store = loadResponses(openArtefactFile(path.join(dir, responsesEntry.file), responsesEntry.bytes, RESPONSES_TAIL_OFFSET_AT));
+      if (store.etagBase === computeEtagBase(manifest.dataVersion)) responses = store;
+    } catch {
+      responses = undefined;
+    }
+  }
+
   const datasets: Record<string, boolean> = {};
   for (const name of OPTIONAL_ARTEFACTS) datasets[name] = name in manifest.artefacts && !broken.has(name);
   for (const [name, entry] of Object.entries(manifest.artefacts)) {
-    if (entry.optional && !(name in datasets)) datasets[name] = !broken.has(name);
+    if (entry.optional && !(name in datasets) && name !== RESPONSES_ARTEFACT) datasets[name] = !broken.has(name);
   }
   return Object.freeze({
     dir,
@@ -110,6 +131,7 @@ export async function loadDataSet(distDir: string): Promise<DataSet> {
     ...(interlinear ? { interlinear } : {}),
     xrefs: loadCrossReferences(xrefs.buffer, xrefs.file),
     ...(connections ? { connections } : {}),
+    ...(responses ? { responses } : {}),
     changelog: loadChangelog(changelog.buffer, changelog.file),
     loadedAt: new Date(),
   });

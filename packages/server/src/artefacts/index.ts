@@ -38,7 +38,7 @@ export type {
   VerseContext,
   VerseKey,
 } from './types.ts';
-export { loadDataSet } from './dataset.ts';
+export { loadDataSet, type LoadDataSetOptions } from './dataset.ts';
 export { checkDist, inspectDist, formatDistProblem, MANIFEST_FILE, type CheckDistOptions, type DistInspection, type DistProblem } from './check-dist.ts';
 export { parseScriptureQuery, type ScriptureQueryTerms } from './scripture-query.ts';
 export { createScriptureSearch, type ScriptureSearch } from './scripture-search.ts';
@@ -57,3 +57,4 @@ export { loadInterlinear, INTERLINEAR_TAIL_OFFSET_AT } from './interlinear.ts';
 export { loadChangelog } from './changelog.ts';
 export { loadCrossReferences } from './xrefs.ts';
 export { loadConnections } from './connections.ts';
+export { loadResponses, RESPONSES_TAIL_OFFSET_AT, type ResponseStore } from './responses.ts';

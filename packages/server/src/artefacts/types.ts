@@ -1,6 +1,7 @@
 // What the routes read: the loaded artefact set. Loaders in this folder implement it from `dist/`.
 
 import type { Book, Canon, ConnectionTotals, DocumentType, Heading, Manifest, Testament, Verse } from '@skg/core';
+import type { ResponseStore } from './responses.ts';
 
 /** One chapter of scripture as the chapter artefact stores it. */
 export interface ChapterRecord {
@@ -84,6 +85,11 @@ export interface DataSet {
   readonly interlinear?: InterlinearStore;
   /** The bundle's log and self-description, for /changelog. */
   readonly changelog: ChangelogRecord;
+  /**
+   * Answers rendered ahead of time (`responses.bin`), keyed by canonical request; absent when the build
+   * has none or they were rendered for another data version or response format.
+   */
+  readonly responses?: ResponseStore;
   readonly loadedAt: Date;
 }
 

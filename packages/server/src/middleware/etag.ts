@@ -12,21 +12,16 @@
 // handler calls `answerWithEtag` once it has the body. Responses that are not data-derived get a
 // weak tag: errors (their body carries the request id), preflights, and /status (hashed from its body).
 
-import { createHash } from 'node:crypto';
 import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { Reply, ResponseHeaders } from '../context.ts';
 import { getRequestHeader } from '../internal/request-header.ts';
-import { RESPONSE_FORMAT_VERSION } from '../version.ts';
+import { computeEtagBase, digest } from '../etag-base.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const bases = new WeakMap<DataSet, string>();
 const processBases = new WeakMap<DataSet, string>();
-
-function digest(text: string, length: number): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, length);
-}
 
 /**
  * The part of every tag that changes with the data and with this code's response format; with
@@ -36,8 +31,7 @@ export function getEtagBase(dataSet: DataSet, perProcess = false): string {
   const cache = perProcess ? processBases : bases;
   let base = cache.get(dataSet);
   if (base === undefined) {
-    const loaded = perProcess ? `\n${dataSet.loadedAt.toISOString()}` : '';
-    base = digest(`${dataSet.manifest.dataVersion}\n${RESPONSE_FORMAT_VERSION}${loaded}`, 12);
+    base = computeEtagBase(dataSet.manifest.dataVersion, perProcess ? dataSet.loadedAt : undefined);
     cache.set(dataSet, base);
   }
   return base;

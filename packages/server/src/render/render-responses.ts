@@ -1,0 +1,219 @@
+// The build's render step: loads a freshly compiled build as a DataSet, asks the routes for every answer
+// that depends only on the data and the path (targets.ts), and writes them, compressed, with their ETags,
+// into the response artefact (layout in @skg/core `responses.ts`, reader in artefacts/responses.ts).
+//
+// Each body comes from `computeResponse`, the function the route handler answers and caches with, so a
+// stored answer is byte-equal to the computed one by construction (test/acceptance/responses.test.ts
+// checks a sample of every kind). `skg build` runs it between writing the build directory and switching
+// the manifest (`BuildOptions.render` of @skg/compiler), so the manifest names the file from the start.
+//
+// The file is written as it is rendered: the head's size is known before the first body (keys and ETags
+// derive from the paths alone), the bodies are appended from the tail offset on, and the head is
+// written last, so memory holds the head and a few megabytes of bodies at a time.
+
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import {
+  ApiError,
+  ARTEFACT_FORMAT_VERSION,
+  hashResponseKey,
+  type Manifest,
+  RESPONSES_BROTLI_QUALITY,
+  RESPONSES_ETAG_BASE_MAX,
+  RESPONSES_FILE,
+  RESPONSES_HEADER,
+  RESPONSES_HEADER_BYTES,
+  RESPONSES_MAGIC,
+  RESPONSES_RECORD,
+  RESPONSES_RECORD_WORDS,
+  responseSlotCount,
+  RESPONSES_ARTEFACT,
+} from '@skg/core';
+import { loadDataSet } from '../artefacts/dataset.ts';
+import type { DataSet } from '../artefacts/types.ts';
+import { createEtag, formatCanonicalRequest, getEtagBase } from '../middleware/etag.ts';
+import { computeResponse, getQueryNames } from '../route-handler.ts';
+import { API_BASE, type RouteContext } from '../routes/define.ts';
+import { listRenderTargets, type RenderKind, type RenderTarget } from './targets.ts';
+
+export interface RenderInput {
+  readonly distDir: string;
+  /** The build directory the manifest names (its artefacts are written, the manifest not yet switched). */
+  readonly buildDir: string;
+  /** The manifest about to be switched in: it names the build's artefacts relative to `distDir`. */
+  readonly manifest: Manifest;
+  readonly log?: (message: string) => void;
+}
+
+/** What the compiler adds to the manifest for the rendered file. */
+export interface RenderedArtefact {
+  readonly name: string;
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly records: number;
+  readonly optional: boolean;
+  /** Answers stored and bytes (compressed, uncompressed) per kind, for the build report. */
+  readonly kinds: Readonly<Record<string, { readonly answers: number; readonly bytes: number; readonly rawBytes: number }>>;
+}
+
+function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
+  const unavailable = (what: string) => () => {
+    throw new Error(`${target.route.path}: the render step has no ${what}; a rendered route must depend only on the data and the path`);
+  };
+  return Object.defineProperties({ dataSet, params: target.params, query: {} } as unknown as RouteContext, {
+    app: { get: unavailable('app configuration') },
+    event: { get: unavailable('request') },
+  });
+}
+
+interface Planned {
+  readonly target: RenderTarget & { readonly kind: RenderKind };
+  readonly key: string;
+  readonly etag: string;
+}
+
+/** Brotli at RESPONSES_BROTLI_QUALITY, text mode. */
+export function compressResponse(body: Uint8Array): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: RESPONSES_BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+/** Renders the answers of `dataSet` into `file` (written in place); returns records, kinds and bytes. */
+export async function writeResponses(dataSet: DataSet, file: string): Promise<Omit<RenderedArtefact, 'name' | 'fileName' | 'sha256' | 'optional'>> {
+  const etagBase = getEtagBase(dataSet);
+  if (etagBase.length > RESPONSES_ETAG_BASE_MAX) throw new Error(`the ETag base ${etagBase} does not fit the response artefact header`);
+  const planned: Planned[] = [];
+  const queryNames = new Map<RenderTarget['route'], string[]>();
+  for (const target of listRenderTargets(dataSet)) {
+    let names = queryNames.get(target.route);
+    if (!names) queryNames.set(target.route, (names = getQueryNames(target.route)));
+    const key = formatCanonicalRequest('GET', new URL(`http://localhost${API_BASE}${target.path}`), names);
+    if (!/^[\x20-\x7e]*$/.test(key)) throw new Error(`render: the canonical request ${key} is not ASCII`);
+    planned.push({ target, key, etag: createEtag(dataSet, key, target.route.perProcess === true) });
+  }
+
+  // The head: header, hash table, records, strings (key then ETag per record), padded to 8.
+  const count = planned.length;
+  const slotCount = responseSlotCount(count);
+  const slots = new Uint32Array(slotCount);
+  const records = new Uint32Array(count * RESPONSES_RECORD_WORDS);
+  const strings: string[] = [];
+  let stringBytes = 0;
+  planned.forEach(({ key, etag }, record) => {
+    const at = record * RESPONSES_RECORD_WORDS;
+    records[at + RESPONSES_RECORD.keyStart] = stringBytes;
+    records[at + RESPONSES_RECORD.keyLength] = key.length;
+    records[at + RESPONSES_RECORD.etagLength] = etag.length;
+    strings.push(key, etag);
+    stringBytes += key.length + etag.length;
+    let slot = hashResponseKey(key) & (slotCount - 1);
+    while (slots[slot] !== 0) {
+      if (planned[slots[slot]! - 1]?.key === key) throw new Error(`render: ${key} is listed twice`);
+      slot = (slot + 1) & (slotCount - 1);
+    }
+    slots[slot] = record + 1;
+  });
+  const recordsAt = RESPONSES_HEADER_BYTES + slotCount * 4;
+  const stringsAt = recordsAt + records.byteLength;
+  const tailOffset = Math.ceil((stringsAt + stringBytes) / 8) * 8;
+
+  const fd = openSync(file, 'w');
+  try {
+    let position = tailOffset;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = () => {
+      if (pendingBytes === 0) return;
+      const chunk = Buffer.concat(pending, pendingBytes);
+      let written = 0;
+      while (written < chunk.length) written += writeSync(fd, chunk, written, chunk.length - written, position + written);
+      position += chunk.length;
+      pending = [];
+      pendingBytes = 0;
+    };
+    const kinds: Record<string, { answers: number; bytes: number; rawBytes: number }> = {};
+    let bodyBytes = 0;
+    for (let record = 0; record < count; record++) {
+      const { target, key, etag } = planned[record]!;
+      let response;
+      try {
+        response = await computeResponse(target.route, renderContext(dataSet, target), key);
+      } catch (error) {
+        if (error instanceof ApiError) continue; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
+        throw error;
+      }
+      if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
+      const compressed = compressResponse(response.body);
+      const at = record * RESPONSES_RECORD_WORDS;
+      records[at + RESPONSES_RECORD.bodyStart] = bodyBytes;
+      records[at + RESPONSES_RECORD.bodyLength] = compressed.length;
+      bodyBytes += compressed.length;
+      if (bodyBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
+      const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, rawBytes: 0 });
+      totals.answers++;
+      totals.bytes += compressed.length;
+      totals.rawBytes += response.body.byteLength;
+      pending.push(compressed);
+      pendingBytes += compressed.length;
+      if (pendingBytes >= 4 * 1024 * 1024) flush();
+    }
+    flush();
+
+    const head = Buffer.alloc(tailOffset);
+    head.write(RESPONSES_MAGIC, RESPONSES_HEADER.magic, 'ascii');
+    head.writeUInt32LE(ARTEFACT_FORMAT_VERSION, RESPONSES_HEADER.formatVersion);
+    head.writeUInt32LE(tailOffset, RESPONSES_HEADER.tailOffset);
+    head.writeUInt32LE(count, RESPONSES_HEADER.records);
+    head.writeUInt32LE(slotCount, RESPONSES_HEADER.slots);
+    head.writeUInt32LE(stringBytes, RESPONSES_HEADER.stringBytes);
+    head.writeUInt32LE(etagBase.length, RESPONSES_HEADER.etagBaseLength);
+    head.write(etagBase, RESPONSES_HEADER.etagBase, 'ascii');
+    Buffer.from(slots.buffer).copy(head, RESPONSES_HEADER_BYTES);
+    Buffer.from(records.buffer).copy(head, recordsAt);
+    head.write(strings.join(''), stringsAt, 'ascii');
+    let written = 0;
+    while (written < head.length) written += writeSync(fd, head, written, head.length - written, written);
+    fsyncSync(fd);
+    const answers = Object.values(kinds).reduce((sum, kind) => sum + kind.answers, 0);
+    return { bytes: tailOffset + bodyBytes, records: answers, kinds };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The render step of `skg build`: loads the build `manifest` names, writes `responses.bin` into the
+ * build directory (through a temporary file renamed into place: a server reading the previous file of
+ * an unchanged rebuild keeps its descriptor) and returns its manifest entry.
+ */
+export async function renderResponseArtefact(input: RenderInput): Promise<RenderedArtefact> {
+  const dataSet = await loadDataSet(input.distDir, { manifest: input.manifest });
+  const file = path.join(input.buildDir, RESPONSES_FILE);
+  const temp = path.join(input.buildDir, `.${RESPONSES_FILE}.${process.pid}.tmp`);
+  try {
+    const written = await writeResponses(dataSet, temp);
+    const sha256 = await hashFile(temp);
+    renameSync(temp, file);
+    for (const [kind, totals] of Object.entries(written.kinds)) {
+      input.log?.(`render ${kind}: ${totals.answers} answers, ${(totals.rawBytes / 1e6).toFixed(1)} MB → ${(totals.bytes / 1e6).toFixed(1)} MB brotli`);
+    }
+    return { name: RESPONSES_ARTEFACT, fileName: RESPONSES_FILE, sha256, optional: true, ...written };
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}

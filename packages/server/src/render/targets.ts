@@ -1,0 +1,60 @@
+// What the build renders ahead of time: every answer that depends only on the data and the path, at the
+// routes' default parameters. Each target is a route and the path a client asks for; its canonical
+// request (the key of the stored answer) is computed from that path exactly as a request's is.
+
+import type { DataSet } from '../artefacts/types.ts';
+import { entityRoute } from '../routes/entity.ts';
+import { familyRoute } from '../routes/family.ts';
+import { interlinearRoute } from '../routes/interlinear.ts';
+import { passageRoute } from '../routes/passage.ts';
+import type { RouteDefinition } from '../routes/define.ts';
+import { xrefsRoute } from '../routes/xrefs.ts';
+
+export interface RenderTarget {
+  readonly route: RouteDefinition;
+  /** The path under /api/v1 a client requests, percent-encoded: `/passage/John.3.16`, `/entity/people/isaac`. */
+  readonly path: string;
+  /** The route's path parameters as the router hands them over, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** The kinds rendered, for the build report: `passage`, `xrefs`, `interlinear`, `entity`, `family`. */
+export type RenderKind = 'passage' | 'xrefs' | 'interlinear' | 'entity' | 'family';
+
+/** Every chapter (`Gen.1`) and every verse slot (`Gen.1.1`) of the canon, in canonical order. */
+function* scriptureReferences(dataSet: DataSet): Generator<string> {
+  const { canon } = dataSet.scripture;
+  for (const book of canon.books) {
+    for (let chapter = 1; chapter <= book.chapters; chapter++) {
+      const verses = canon.verseCount(book, chapter);
+      if (verses === 0) continue;
+      yield `${book.osis}.${chapter}`;
+      for (let verse = 1; verse <= verses; verse++) yield `${book.osis}.${chapter}.${verse}`;
+    }
+  }
+}
+
+function documentPathSegment(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The targets of one data set, grouped by kind. */
+export function* listRenderTargets(dataSet: DataSet): Generator<RenderTarget & { readonly kind: RenderKind }> {
+  const osisRoutes: Array<[RenderKind, RouteDefinition]> = [
+    ['passage', passageRoute],
+    ['xrefs', xrefsRoute],
+    ...(dataSet.interlinear ? [['interlinear', interlinearRoute] as [RenderKind, RouteDefinition]] : []),
+  ];
+  for (const [kind, route] of osisRoutes) {
+    const base = route.path.replace('/{osis}', '');
+    for (const osis of scriptureReferences(dataSet)) yield { kind, route, path: `${base}/${osis}`, params: { osis } };
+  }
+  const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items;
+  for (const document of documents) {
+    yield { kind: 'entity', route: entityRoute, path: `/entity/${documentPathSegment(document.path)}`, params: { path: document.path } };
+  }
+  for (const document of documents) {
+    if (document.type !== 'Person') continue;
+    yield { kind: 'family', route: familyRoute, path: `/family/${documentPathSegment(document.path)}`, params: { path: document.path } };
+  }
+}

@@ -1,0 +1,31 @@
+// The response artefact on the full data: `skg build` rendered it, and a sample of every kind answers
+// byte for byte what its route computes (identity), and the same bytes brotli-compressed (br).
+
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
+import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
+import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
+
+describe('stored answers on the full data', { skip: skipWithoutFullData() }, () => {
+  let dataSet: DataSet;
+  before(async () => {
+    dataSet = await loadDataSet(FULL_DIST);
+  });
+
+  it('holds every verse and chapter of /passage, /xrefs and /interlinear, every document of /entity and every person of /family', () => {
+    const stored = dataSet.responses;
+    assert.ok(stored, 'skg build rendered the response artefact');
+    for (const path of ['/passage/Gen.1.1', '/passage/Ps.119', '/xrefs/Rev.22.21', '/xrefs/Rom.8', '/interlinear/Ps.119', '/entity/people/david', '/family/people/david']) {
+      assert.ok(stored.find(`GET /api/v1${path}`) >= 0, path);
+    }
+    assert.equal(stored.find('GET /api/v1/xrefs/Rom.8?limit=5'), -1);
+    assert.ok(stored.count > 120_000, `${stored.count} answers`);
+  });
+
+  it('answers a sample of every kind byte for byte as the route computes it', async () => {
+    const answered = await assertStoredEqualsComputed(dataSet, sampleTargets(dataSet, 97));
+    assert.ok(answered > 1000, `${answered} answers compared`);
+  });
+});

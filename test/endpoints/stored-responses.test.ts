@@ -1,0 +1,102 @@
+// Answers compiled ahead of time (the response artefact) on the fixture: byte-equal to the computed
+// answers for every path rendered, content negotiation, HEAD, 304, and a stale artefact left unused.
+
+import assert from 'node:assert/strict';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
+import { build } from '@skg/compiler';
+import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
+import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
+import { createTestApp, get } from '../helpers/app.ts';
+import { createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
+import { assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
+
+describe('stored answers (the response artefact) on the fixture', () => {
+  let distDir: string;
+  let dataSet: DataSet;
+
+  before(async () => {
+    distDir = path.join(await createTempDir('skg-dist-'), 'dist');
+    const report = await build({ bundleDir: FIXTURE_BUNDLE, distDir, render: renderResponseArtefact });
+    assert.ok(report.ok);
+    assert.ok(report.manifest?.artefacts.responses, 'the manifest names the response artefact');
+    assert.ok(report.timings.render !== undefined);
+    dataSet = await loadDataSet(distDir);
+  });
+  after(removeTempDirs);
+
+  it('answers every rendered path byte for byte as the route computes it (passage, xrefs, interlinear, entity, family)', async () => {
+    const targets = sampleTargets(dataSet, 1);
+    const kinds = new Set(targets.map((t) => t.kind));
+    assert.deepEqual([...kinds].sort(), ['entity', 'family', 'interlinear', 'passage', 'xrefs']);
+    const answered = await assertStoredEqualsComputed(dataSet, targets);
+    assert.ok(answered > 50, `${answered} stored answers checked`);
+  });
+
+  it('is not a dataset: /status lists only the optional datasets', async () => {
+    const { body } = await get(createTestApp(dataSet), '/status');
+    assert.equal(body.datasets.responses, undefined);
+  });
+
+  it('answers HEAD with the length of what GET sends, and 304 with Cache-Control and Vary', async () => {
+    const app = createTestApp(dataSet);
+    const headers = { 'accept-encoding': 'br' };
+    const full = await app.fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers }));
+    const bytes = Buffer.from(await full.arrayBuffer());
+    const head = await app.fetch(new Request('http://localhost/api/v1/passage/John.3.16', { method: 'HEAD', headers }));
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), String(bytes.length));
+    assert.equal(head.headers.get('content-encoding'), 'br');
+    assert.equal((await head.arrayBuffer()).byteLength, 0);
+    const etag = full.headers.get('etag') ?? '';
+    const notModified = await app.fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers: { ...headers, 'if-none-match': etag } }));
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.headers.get('etag'), etag);
+    assert.equal(notModified.headers.get('vary'), 'Accept-Encoding');
+    assert.match(notModified.headers.get('cache-control') ?? '', /^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    assert.ok(notModified.headers.get('x-request-id'));
+  });
+
+  it('sends the stored coding only to clients that accept it', async () => {
+    const app = createTestApp(dataSet);
+    for (const [acceptEncoding, coded] of [
+      ['br', true],
+      ['gzip, br;q=0.5', true],
+      ['*', true],
+      ['gzip, deflate', false],
+      ['br;q=0', false],
+      ['*, br;q=0', false],
+      ['identity', false],
+    ] as const) {
+      const response = await app.fetch(new Request('http://localhost/api/v1/xrefs/John.3.16', { headers: { 'accept-encoding': acceptEncoding } }));
+      const bytes = Buffer.from(await response.arrayBuffer());
+      assert.equal(response.headers.get('content-encoding'), coded ? 'br' : null, acceptEncoding);
+      const text = coded ? brotliDecompressSync(bytes).toString('utf8') : bytes.toString('utf8');
+      assert.equal(JSON.parse(text).osis, 'John.3.16', acceptEncoding);
+    }
+  });
+
+  it('computes answers with non-default parameters', async () => {
+    const app = createTestApp(dataSet);
+    const response = await app.fetch(new Request('http://localhost/api/v1/xrefs/John.3.16?limit=1', { headers: { 'accept-encoding': 'br' } }));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-encoding'), null);
+    assert.match(response.headers.get('cache-control') ?? '', /^public/);
+  });
+
+  it('leaves unused answers rendered for another data version or response format', async () => {
+    const file = path.join(distDir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8'));
+    const copy = path.join(await createTempDir('skg-dist-'), 'dist');
+    await cp(distDir, copy, { recursive: true });
+    await writeFile(path.join(copy, 'manifest.json'), JSON.stringify({ ...manifest, dataVersion: 'another' }));
+    const other = await loadDataSet(copy);
+    assert.equal(other.responses, undefined);
+    const { status, text } = await get(createTestApp(other), '/passage/John.3.16');
+    assert.equal(status, 200);
+    assert.equal(JSON.parse(text).osis, 'John.3.16');
+  });
+});
