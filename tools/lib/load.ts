@@ -107,6 +107,8 @@ export interface LoadOptions {
   readonly timeoutSeconds?: number;
   /** Where the wrk process is recorded, to be killed at the end. */
   readonly children?: ChildProcess[];
+  /** Request headers besides the client address (e.g. `accept-encoding`), lower-case names. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Puts `paths` under load for `seconds`. */
@@ -122,7 +124,9 @@ function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
     `local paths = {${options.paths.map((p) => JSON.stringify(p)).join(', ')}}\n` +
       'local n = 0\nrequest = function()\n  n = n + 1\n' +
       '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
-      '  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address})\nend\n' +
+      `  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address${Object.entries(options.headers ?? {})
+        .map(([name, value]) => `, [${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+        .join('')}})\nend\n` +
       'done = function(summary, latency, requests)\n' +
       '  io.write(string.format("JSON{\\"requests\\":%d,\\"rps\\":%f,\\"p99\\":%f,\\"errors\\":%d,\\"non2xx\\":%d}\\n", summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\nend\n',
   );
@@ -148,7 +152,7 @@ async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    requests: options.paths.map((p) => ({ method: 'GET', path: p, setupRequest: asManyClients })) as never,
+    requests: options.paths.map((p) => ({ method: 'GET', path: p, headers: { ...options.headers }, setupRequest: asManyClients })) as never,
   });
   return { requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }

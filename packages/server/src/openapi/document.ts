@@ -36,7 +36,13 @@ const HEADERS: Record<string, Json> = {
   'Idempotency-Key': header('Echo of the request header, when one was sent', { type: 'string' }, false),
   'Retry-After': header('Seconds to wait before retrying', { type: 'integer', minimum: 0 }, true),
   Allow: header('The methods this path answers', { type: 'string' }, true),
-  'Cache-Control': header('How long a copy may be reused', { type: 'string' }, true),
+  'Cache-Control': header(
+    'How long a copy may be reused: `public, max-age=300, stale-while-revalidate=3600` on data answers (see the ETag), `no-store` on live and webhook answers',
+    { type: 'string' },
+    true,
+  ),
+  Vary: header('`Accept-Encoding` on answers compiled ahead of time, which are sent compressed to clients that accept it', { const: 'Accept-Encoding' }, false),
+  'Content-Encoding': header('`br` when the answer was compiled ahead of time and the request accepts brotli (Accept-Encoding)', { const: 'br' }, false),
   Location: header('Where the created resource is read', { type: 'string' }, false),
 };
 
@@ -126,8 +132,13 @@ function jsonResponse(description: string, schema: string, extraHeaders: readonl
   };
 }
 
+/** What a GET success (200, 304) carries besides the common headers: Cache-Control, and on data routes Vary and Content-Encoding. */
+function successHeaders(route: RouteDefinition): string[] {
+  return ['Cache-Control', ...(route.cache === 'data' && !route.media ? ['Vary', 'Content-Encoding'] : [])];
+}
+
 function successResponse(route: RouteDefinition): Json {
-  if (!route.media) return jsonResponse('Success', route.responseSchema);
+  if (!route.media) return jsonResponse('Success', route.responseSchema, successHeaders(route));
   const schema = { $ref: `#/components/schemas/${route.responseSchema}` };
   return {
     description: 'Success',
@@ -168,7 +179,7 @@ function writeResponses(route: RouteDefinition): Record<string, unknown> {
     responses[status] =
       status === '204'
         ? { description, headers: headerRefs(COMMON_HEADERS) }
-        : jsonResponse(description, route.responseSchema, status === '201' ? ['Location'] : []);
+        : jsonResponse(description, route.responseSchema, ['Cache-Control', ...(status === '201' ? ['Location'] : [])]);
   }
   return responses;
 }
@@ -178,7 +189,10 @@ function toOperation(route: RouteDefinition): Json {
   const responses: Record<string, unknown> = read
     ? {
         200: successResponse(route),
-        304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(COMMON_HEADERS) },
+        304: {
+          description: 'Not modified: If-None-Match matched the ETag; no body',
+          headers: headerRefs([...COMMON_HEADERS, ...successHeaders(route).filter((name) => name !== 'Content-Encoding')]),
+        },
       }
     : writeResponses(route);
   for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {

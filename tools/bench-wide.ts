@@ -1,0 +1,159 @@
+// The wide benchmark: traffic spread the way real traffic is, against bare node:http answering the same
+// bytes from memory in the same run (architecture.md, Budgets; issue 9).
+//
+//   wide      every verse and chapter of /passage, every document of /entity and /xrefs of every verse,
+//             shuffled (≈90,000 distinct paths), each asked once per cycle: uniformly spread
+//   zipf      the same paths ranked at random and asked with Zipf-distributed frequency (s = 1), the
+//             skew of real popularity (a few hot paths, a long tail)
+//   chapters  every chapter of /passage (the largest common bodies), shuffled
+//
+// For each: requests/s and p99 of the bare server, then of ours, their ratio, and our server's resident
+// memory after it. Also server start to first answer and resident memory at start. The server is
+// `skg serve` as an operator starts it (through tsx until a compiled runtime exists; the figures say so).
+//
+// Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-wide.ts [--dist dist] [--duration 10] [--connections 50]
+//          [--encoding br|identity] [--workloads wide,zipf,chapters]
+
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadDataSet } from '@skg/server';
+import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
+import { canPin, freePort, has, load, memory, startNode, waitForAnswer } from './lib/load.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    encoding: { type: 'string', default: 'br' },
+    workloads: { type: 'string', default: 'wide,zipf,chapters' },
+    'zipf-requests': { type: 'string', default: '200000' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const headers: Record<string, string> = args.encoding === 'identity' ? {} : { 'accept-encoding': 'gzip, deflate, br' };
+const distDir = path.resolve(args.dist);
+const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-wide-'));
+const children: ChildProcess[] = [];
+const pin = canPin();
+const tool = has('wrk') ? 'wrk' : 'autocannon';
+const figures: Array<[string, string]> = [];
+
+function record(name: string, value: string): void {
+  figures.push([name, value]);
+  console.log(`${name}: ${value}`);
+}
+
+function shuffle<T>(list: T[], random: () => number): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+/** `count` requests over `paths` (ranked as given), path k asked with probability ∝ 1/k. */
+function zipf(paths: readonly string[], count: number, random: () => number): string[] {
+  const cumulative = new Float64Array(paths.length);
+  let sum = 0;
+  for (let k = 0; k < paths.length; k++) cumulative[k] = sum += 1 / (k + 1);
+  return Array.from({ length: count }, () => {
+    const target = random() * sum;
+    let low = 0;
+    let high = paths.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cumulative[mid]! < target) low = mid + 1;
+      else high = mid;
+    }
+    return paths[low]!;
+  });
+}
+
+async function main(): Promise<void> {
+  const load1 = os.loadavg()[0]!.toFixed(2);
+  console.log(
+    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${load1}; ${tool}, ${connections} connections × ${duration} s` +
+      `${pin ? ', server and load pinned to separate cores' : ''}; Accept-Encoding: ${headers['accept-encoding'] ?? '(none)'}`,
+  );
+
+  // The path universe and the bytes our server answers each with (taken in process from the same dist).
+  const dataSet = await loadDataSet(distDir);
+  const { chapters, verses } = canonReferences(dataSet.scripture.canon);
+  const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items.map((d) => d.path);
+  const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+  const chapterPaths = chapters.map((osis) => `/api/v1/passage/${osis}`);
+  const universe = [
+    ...verses.map((osis) => `/api/v1/passage/${osis}`),
+    ...chapterPaths,
+    ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
+    ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
+  ];
+  const app = createBenchApp(dataSet, false);
+  const index: Array<[string, string | null, string, number]> = [];
+  const bodies: Buffer[] = [];
+  for (const route of universe) {
+    const response = await app.fetch(new Request(`http://localhost${route}`, { headers }));
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
+    index.push([route, response.headers.get('content-encoding'), response.headers.get('etag') ?? '', body.length]);
+    bodies.push(body);
+  }
+  const answersFile = path.join(work, 'answers.bin');
+  writeFileSync(answersFile, Buffer.concat([Buffer.from(`${JSON.stringify(index)}\n`), ...bodies]));
+  const stored = index.filter(([, encoding]) => encoding !== null).length;
+  const totalBytes = bodies.reduce((sum, b) => sum + b.length, 0);
+  record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs); ${stored} answered br; ${(totalBytes / universe.length / 1024).toFixed(1)} KB average body as sent`);
+  bodies.length = 0;
+
+  // Our server, as an operator starts it.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  const server = startNode(
+    ['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'],
+    { pin, children },
+  );
+  await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
+  record('server start → first answer', `${(performance.now() - spawnedAt).toFixed(0)} ms (node --import tsx: spawn, compile, load, listen, answer)`);
+  const startRss = memory(server.pid!).rss;
+  record('resident memory after the first answer', `${startRss.toFixed(0)} MB`);
+
+  const random = createRandom(9);
+  const workloads: Record<string, string[]> = {
+    wide: shuffle([...universe], random),
+    zipf: zipf(shuffle([...universe], random), Number(args['zipf-requests']), random),
+    chapters: shuffle([...chapterPaths], random),
+  };
+  for (const name of args.workloads.split(',')) {
+    const paths = workloads[name];
+    if (!paths) throw new Error(`unknown workload ${name}`);
+    const barePort = await freePort();
+    const bare = startNode(['--import', 'tsx', 'tools/bare-server-paths.ts', answersFile, String(barePort)], { pin, children });
+    await waitForAnswer(`http://127.0.0.1:${barePort}${paths[0]}`);
+    const bareResult = await load({ tool, url: `http://127.0.0.1:${barePort}`, paths, seconds: duration, connections, pin, workDir: work, children, headers });
+    bare.kill();
+    const ours = await load({ tool, url: base, paths, seconds: duration, connections, pin, workDir: work, children, headers });
+    const rss = memory(server.pid!);
+    const distinct = new Set(paths).size;
+    record(`${name} (${distinct} distinct paths): bare node:http`, `${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99.toFixed(2)} ms`);
+    record(`${name}: skg serve`, `${Math.round(ours.rps)} req/s, p99 ${ours.p99.toFixed(2)} ms, errors ${ours.errors}, non-2xx ${ours.non2xx}`);
+    record(`${name}: ratio to bare`, (ours.rps / bareResult.rps).toFixed(2));
+    record(`${name}: resident memory after`, `${rss.rss.toFixed(0)} MB (+${(rss.rss - startRss).toFixed(0)} MB over start; peak ${rss.peak.toFixed(0)} MB)`);
+  }
+  record('load average at the end', os.loadavg().map((n) => n.toFixed(2)).join(' '));
+
+  console.log('\n| figure | value |\n|---|---|');
+  for (const [name, value] of figures) console.log(`| ${name} | ${value} |`);
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill();
+  rmSync(work, { recursive: true, force: true });
+}
