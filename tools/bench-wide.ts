@@ -12,7 +12,8 @@
 // `skg serve` as an operator starts it (through tsx until a compiled runtime exists; the figures say so).
 //
 // Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-wide.ts [--dist dist] [--duration 10] [--connections 50]
-//          [--encoding br|identity] [--workloads wide,zipf,chapters]
+//          [--encoding br|identity] [--workloads wide,zipf,chapters] [--entry compiled-cli.js]
+//   --entry runs a compiled CLI with plain node (no tsx in the process: what the memory budget means).
 
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     encoding: { type: 'string', default: 'br' },
     workloads: { type: 'string', default: 'wide,zipf,chapters' },
     'zipf-requests': { type: 'string', default: '200000' },
+    /** A compiled CLI to run with plain `node` (e.g. the compiled runtime) instead of the TypeScript one through tsx. */
+    entry: { type: 'string' },
   },
 });
 const duration = Number(args.duration);
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
     ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
     ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
   ];
-  const app = createBenchApp(dataSet, false);
+  const app = createBenchApp(dataSet, true);
   const index: Array<[string, string | null, string, number]> = [];
   const bodies: Buffer[] = [];
   for (const route of universe) {
@@ -114,12 +117,11 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const server = startNode(
-    ['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'],
-    { pin, children },
-  );
+  const cli = args.entry ? [path.resolve(args.entry)] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
+  const server = startNode([...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'], { pin, children });
   await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
-  record('server start → first answer', `${(performance.now() - spawnedAt).toFixed(0)} ms (node --import tsx: spawn, compile, load, listen, answer)`);
+  const runtime = args.entry ? `node ${args.entry}` : 'node --import tsx';
+  record('server start → first answer', `${(performance.now() - spawnedAt).toFixed(0)} ms (${runtime}: spawn, load, listen, answer)`);
   const startRss = memory(server.pid!).rss;
   record('resident memory after the first answer', `${startRss.toFixed(0)} MB`);
 

@@ -120,6 +120,8 @@ function createEmptyGraph(): GraphStore {
     getLinks: () => none,
     getBacklinks: () => none,
     getEdges: () => [],
+    neighbourhood: () => undefined,
+    family: () => undefined,
     list: () => none,
     soleType: () => undefined,
     search: async () => none,

@@ -8,6 +8,7 @@ import type { ConceptIndex } from './graph-concepts.ts';
 import type { GraphDocuments, ListOrder } from './graph-documents.ts';
 import { CONTEXT_KIND, type GraphEdges } from './graph-edges.ts';
 import { createConceptSearch } from './graph-search.ts';
+import { walkFamily, walkNeighbourhood } from './graph-walk.ts';
 import type {
   GraphEdge,
   GraphStats,
@@ -172,6 +173,15 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
       for (const target of edges.getSources(index)) out.push({ source: self, target: pathOf(target), kind: 'source' });
       for (const source of edges.getCitedBy(index)) out.push({ source: pathOf(source), target: self, kind: 'source' });
       return out;
+    },
+
+    neighbourhood(path, query) {
+      const index = at(path);
+      return index < 0 ? undefined : walkNeighbourhood(documents, edges, index, query);
+    },
+    family(path, generations) {
+      const index = at(path);
+      return index < 0 ? undefined : walkFamily(documents, edges, index, generations);
     },
 
     list(query) {

@@ -254,6 +254,32 @@ export interface GraphEdge {
   readonly kind: 'relation' | 'link' | 'source';
 }
 
+/** What /graph asks of a walk: hops, the one type and predicate it is confined to (optional), the node cap. */
+export interface NeighbourhoodQuery {
+  readonly depth: number;
+  readonly type?: DocumentType;
+  readonly predicate?: string;
+  readonly limit: number;
+}
+
+export interface Neighbourhood {
+  /** The root first (distance 0), then breadth first. */
+  readonly nodes: readonly { readonly node: NodeSummaryRecord; readonly distance: number }[];
+  readonly truncated: boolean;
+  /** Every edge with both ends among the nodes, once. */
+  readonly edges: readonly GraphEdge[];
+}
+
+/** A person's family: parents, children, siblings, spouses; ancestors and descendants when more than one generation was asked for. */
+export interface FamilyTree {
+  readonly parents: readonly NodeSummaryRecord[];
+  readonly children: readonly NodeSummaryRecord[];
+  readonly siblings: readonly NodeSummaryRecord[];
+  readonly spouses: readonly NodeSummaryRecord[];
+  readonly ancestors?: readonly { readonly generation: number; readonly people: readonly NodeSummaryRecord[] }[];
+  readonly descendants?: readonly { readonly generation: number; readonly people: readonly NodeSummaryRecord[] }[];
+}
+
 export interface PredicateUsage {
   readonly id: string;
   readonly heading: string;
@@ -299,8 +325,12 @@ export interface GraphStore {
   getLinks(path: string, limit: number): Page<NodeSummaryRecord>;
   /** Documents whose body links here; non-chapter documents first by title, then chapters in Bible order. */
   getBacklinks(path: string, limit: number): Page<NodeSummaryRecord>;
-  /** Every edge touching the document (typed both ways, links both ways, sources cited), for walks. */
+  /** Every edge touching the document (typed both ways, links both ways, sources cited). */
   getEdges(path: string): readonly GraphEdge[];
+  /** The neighbourhood of a document (/graph), walked over document numbers; undefined for an unknown path. */
+  neighbourhood(path: string, query: NeighbourhoodQuery): Neighbourhood | undefined;
+  /** A document's family (/family), walked over document numbers; undefined for an unknown path. */
+  family(path: string, generations: number): FamilyTree | undefined;
   list(query: ListQuery): Page<NodeSummaryRecord & { readonly sortFields: Readonly<Record<string, string | number>> }>;
   /**
    * The one type every document under `folder` and with `tag` has (both optional; neither means every

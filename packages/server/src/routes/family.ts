@@ -1,7 +1,7 @@
 // GET /family/{path}: a person's parents, children, siblings and spouses; with generations > 1, ancestors and descendants.
+// The walk is the graph store's (artefacts/graph-walk.ts), over document numbers.
 
 import { ApiError, createDocumentLicence } from '@skg/core';
-import type { GraphStore, NodeSummaryRecord } from '../artefacts/types.ts';
 import { type IntegerParameter, readInteger, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath } from './summary.ts';
@@ -28,56 +28,6 @@ const NOTE =
   'children of those parents plus sibling-of either way; spouses are spouse-of either way. ancestor-of edges (descent ' +
   'across an unknown number of generations) are never used here: read them from /entity.';
 
-/** Paths of the parents: documents stating `parent-of` this person. */
-function parentsOf(graph: GraphStore, path: string): string[] {
-  return graph.getInbound(path).filter((r) => r.statedAs === 'parent-of').map((r) => r.source);
-}
-
-function childrenOf(graph: GraphStore, path: string): string[] {
-  return graph.getOutbound(path).filter((r) => r.predicate === 'parent-of').map((r) => r.target);
-}
-
-/** Both directions of a symmetric predicate. */
-function symmetric(graph: GraphStore, path: string, predicate: string): string[] {
-  return [
-    ...graph.getOutbound(path).filter((r) => r.predicate === predicate).map((r) => r.target),
-    ...graph.getInbound(path).filter((r) => r.statedAs === predicate).map((r) => r.source),
-  ];
-}
-
-function summaries(graph: GraphStore, paths: Iterable<string>, exclude: ReadonlySet<string> = new Set()) {
-  const seen = new Set<string>();
-  const out: NodeSummaryRecord[] = [];
-  for (const path of paths) {
-    if (seen.has(path) || exclude.has(path)) continue;
-    seen.add(path);
-    const node = graph.getSummary(path);
-    if (node) out.push(node);
-  }
-  return out.map(formatSummary);
-}
-
-/** Generation by generation from `start`, each person listed once at the nearest generation. */
-function walk(graph: GraphStore, start: string, generations: number, next: (path: string) => string[]) {
-  const seen = new Set([start]);
-  let frontier = [start];
-  const levels: Array<{ generation: number; people: ReturnType<typeof formatSummary>[] }> = [];
-  for (let generation = 1; generation <= generations && frontier.length > 0; generation++) {
-    const level: string[] = [];
-    for (const path of frontier) {
-      for (const relative of next(path)) {
-        if (seen.has(relative)) continue;
-        seen.add(relative);
-        level.push(relative);
-      }
-    }
-    if (level.length === 0) break;
-    levels.push({ generation, people: summaries(graph, level) });
-    frontier = level;
-  }
-  return levels;
-}
-
 export const familyRoute = defineRoute({
   path: '/family/{path}',
   operationId: 'get_family',
@@ -98,21 +48,16 @@ export const familyRoute = defineRoute({
     if (person.type !== 'Person') {
       throw new ApiError('invalid_parameter', `${path} is a ${person.type}, not a person`, { param: 'path' });
     }
-    const parents = parentsOf(graph, path);
-    const self = new Set([path]);
-    const siblings = [...parents.flatMap((parent) => childrenOf(graph, parent)), ...symmetric(graph, path, 'sibling-of')];
+    const family = graph.family(path, generations);
+    if (!family) throw new ApiError('not_found', `no document at ${path}`);
+    const levels = (list: NonNullable<typeof family.ancestors>) => list.map(({ generation, people }) => ({ generation, people: people.map(formatSummary) }));
     return {
       person: formatSummary(person),
-      parents: summaries(graph, parents),
-      children: summaries(graph, childrenOf(graph, path)),
-      siblings: summaries(graph, siblings, self),
-      spouses: summaries(graph, symmetric(graph, path, 'spouse-of'), self),
-      ...(generations > 1
-        ? {
-            ancestors: walk(graph, path, generations, (p) => parentsOf(graph, p)),
-            descendants: walk(graph, path, generations, (p) => childrenOf(graph, p)),
-          }
-        : {}),
+      parents: family.parents.map(formatSummary),
+      children: family.children.map(formatSummary),
+      siblings: family.siblings.map(formatSummary),
+      spouses: family.spouses.map(formatSummary),
+      ...(family.ancestors && family.descendants ? { ancestors: levels(family.ancestors), descendants: levels(family.descendants) } : {}),
       note: NOTE,
       licence: createDocumentLicence(person.shareAlike === true),
     };

@@ -1,7 +1,7 @@
 // GET /graph/{path}: the neighbourhood of a document, breadth first to a depth, with the edges among the nodes returned.
+// The walk is the graph store's (artefacts/graph-walk.ts), over document numbers.
 
 import { ApiError, LICENCE } from '@skg/core';
-import type { GraphEdge, NodeSummaryRecord } from '../artefacts/types.ts';
 import { type IntegerParameter, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath, readDocumentType, toRoute, TYPE_VALUES } from './summary.ts';
@@ -35,10 +35,6 @@ const PREDICATE: StringParameter = {
 };
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Most nodes to return (a cap, not a page)', minimum: 1, maximum: 600, default: 200 };
 
-function edgeKey(edge: GraphEdge): string {
-  return `${edge.kind}\u0000${edge.source}\u0000${edge.target}\u0000${edge.predicate ?? ''}`;
-}
-
 export const graphRoute = defineRoute({
   path: '/graph/{path}',
   operationId: 'get_graph_neighborhood',
@@ -57,8 +53,7 @@ export const graphRoute = defineRoute({
     const type = readDocumentType(query.type);
     const predicate = readString(query.predicate);
     const limit = readInteger(query.limit, LIMIT);
-    const rootNode = graph.getSummary(root);
-    if (!rootNode) throw new ApiError('not_found', `no document at ${root}`);
+    if (!graph.getSummary(root)) throw new ApiError('not_found', `no document at ${root}`);
     if (predicate !== undefined) {
       const { declared, undeclared } = graph.predicates();
       const available = [...declared.map((p) => p.id), ...undeclared.map((p) => p.id)];
@@ -72,48 +67,18 @@ export const graphRoute = defineRoute({
         throw new ApiError('unknown_value', message, { param: 'predicate', available });
       }
     }
-    const keep = (edge: GraphEdge) => predicate === undefined || edge.predicate === predicate;
-
-    const nodes = new Map<string, { node: NodeSummaryRecord; distance: number }>([[root, { node: rootNode, distance: 0 }]]);
-    let truncated = false;
-    let frontier = [root];
-    for (let distance = 1; distance <= depth && frontier.length > 0 && !truncated; distance++) {
-      const next: string[] = [];
-      for (const path of frontier) {
-        for (const edge of graph.getEdges(path)) {
-          if (!keep(edge)) continue;
-          const other = edge.source === path ? edge.target : edge.source;
-          if (nodes.has(other)) continue;
-          const node = graph.getSummary(other);
-          if (!node || (type !== undefined && node.type !== type)) continue;
-          if (nodes.size >= limit) {
-            truncated = true;
-            break;
-          }
-          nodes.set(other, { node, distance });
-          next.push(other);
-        }
-        if (truncated) break;
-      }
-      frontier = next;
-    }
-
-    const edges = new Map<string, GraphEdge>();
-    for (const path of nodes.keys()) {
-      for (const edge of graph.getEdges(path)) {
-        if (keep(edge) && nodes.has(edge.source) && nodes.has(edge.target)) edges.set(edgeKey(edge), edge);
-      }
-    }
+    const walk = graph.neighbourhood(root, { depth, limit, ...(type ? { type } : {}), ...(predicate !== undefined ? { predicate } : {}) });
+    if (!walk) throw new ApiError('not_found', `no document at ${root}`);
     return {
       root: toRoute(root),
       depth,
       ...(type ? { type } : {}),
       ...(predicate ? { predicate } : {}),
-      count: nodes.size,
-      truncated,
-      nodes: [...nodes.values()].map(({ node, distance }) => ({ ...formatSummary(node), distance })),
-      edgeCount: edges.size,
-      edges: [...edges.values()].map((edge) => ({
+      count: walk.nodes.length,
+      truncated: walk.truncated,
+      nodes: walk.nodes.map(({ node, distance }) => ({ ...formatSummary(node), distance })),
+      edgeCount: walk.edges.length,
+      edges: walk.edges.map((edge) => ({
         source: toRoute(edge.source),
         target: toRoute(edge.target),
         ...(edge.predicate !== undefined ? { predicate: edge.predicate } : {}),
