@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataSet } from '@skg/server';
 import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
+import { createFigures } from './lib/figures.ts';
 import { canPin, freePort, has, load, memory, startNode, waitForAnswer } from './lib/load.ts';
 
 const { values: args } = parseArgs({
@@ -44,12 +45,8 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-wide-'));
 const children: ChildProcess[] = [];
 const pin = canPin();
 const tool = has('wrk') ? 'wrk' : 'autocannon';
-const figures: Array<[string, string]> = [];
-
-function record(name: string, value: string): void {
-  figures.push([name, value]);
-  console.log(`${name}: ${value}`);
-}
+const figures = createFigures();
+const record = figures.record;
 
 function shuffle<T>(list: T[], random: () => number): T[] {
   for (let i = list.length - 1; i > 0; i--) {
@@ -149,8 +146,7 @@ async function main(): Promise<void> {
   }
   record('load average at the end', os.loadavg().map((n) => n.toFixed(2)).join(' '));
 
-  console.log('\n| figure | value |\n|---|---|');
-  for (const [name, value] of figures) console.log(`| ${name} | ${value} |`);
+  figures.printTable();
 }
 
 try {

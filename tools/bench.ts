@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from '@skg/compiler';
 import { ingest } from '@skg/ingest';
+import { createFigures } from './lib/figures.ts';
 import { canPin, freePort, has, load as runLoad, memory, startNode, waitForAnswer } from './lib/load.ts';
 
 const { values: args } = parseArgs({
@@ -29,12 +30,8 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-'));
 const children: ChildProcess[] = [];
-const figures: Array<[string, string]> = [];
-
-function record(name: string, value: string): void {
-  figures.push([name, value]);
-  console.log(`${name}: ${value}`);
-}
+const figures = createFigures();
+const record = figures.record;
 
 // With taskset, servers run on core 0 and the load generator on core 1, so neither starves the other.
 const pin = canPin();
@@ -144,8 +141,7 @@ async function main(): Promise<void> {
     record(`${name}: throughput ratio to bare`, `${(ours.requests.average / bare.requests.average).toFixed(2)}${BUDGETED.has(name) ? ' (budget ≥ 0.5)' : ''}`);
   }
 
-  console.log('\n| figure | value |\n|---|---|');
-  for (const [name, value] of figures) console.log(`| ${name} | ${value} |`);
+  figures.printTable();
 }
 
 try {

@@ -45,6 +45,20 @@ export interface ArtefactEntry {
   readonly optional: boolean;
 }
 
+/**
+ * A file a build's render step wrote into the build directory (the response artefact), as the manifest
+ * will name it: what the server's renderer returns and the compiler's write stage adds to the manifest.
+ */
+export interface RenderedArtefactEntry {
+  readonly name: string;
+  /** File name inside the build directory. */
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly records: number;
+  readonly optional: boolean;
+}
+
 export interface Manifest {
   readonly formatVersion: number;
   readonly okfVersion: string;

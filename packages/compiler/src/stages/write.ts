@@ -10,7 +10,15 @@
 
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTEFACT_FORMAT_VERSION, type ArtefactEntry, type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName, type OptionalArtefactState } from '@skg/core';
+import {
+  ARTEFACT_FORMAT_VERSION,
+  type ArtefactEntry,
+  type Manifest,
+  OPTIONAL_ARTEFACTS,
+  type OptionalArtefactName,
+  type OptionalArtefactState,
+  type RenderedArtefactEntry,
+} from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
 import { encodeBodies } from '../codecs/bodies.ts';
 import { encodeChangelog } from '../codecs/changelog.ts';
@@ -45,17 +53,6 @@ export interface RenderHookInput {
   readonly buildDir: string;
   readonly manifest: Manifest;
   readonly log?: (message: string) => void;
-}
-
-/** A file the render hook wrote into the build directory, as the manifest will name it. */
-export interface RenderedArtefactEntry {
-  readonly name: string;
-  /** File name inside the build directory. */
-  readonly fileName: string;
-  readonly bytes: number;
-  readonly sha256: string;
-  readonly records: number;
-  readonly optional: boolean;
 }
 
 /**

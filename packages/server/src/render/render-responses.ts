@@ -20,6 +20,7 @@ import {
   ARTEFACT_FORMAT_VERSION,
   hashResponseKey,
   type Manifest,
+  type RenderedArtefactEntry,
   RESPONSES_BROTLI_QUALITY,
   RESPONSES_ETAG_BASE_MAX,
   RESPONSES_FILE,
@@ -47,14 +48,8 @@ export interface RenderInput {
   readonly log?: (message: string) => void;
 }
 
-/** What the compiler adds to the manifest for the rendered file. */
-export interface RenderedArtefact {
-  readonly name: string;
-  readonly fileName: string;
-  readonly bytes: number;
-  readonly sha256: string;
-  readonly records: number;
-  readonly optional: boolean;
+/** What the compiler adds to the manifest for the rendered file, and what the render counted. */
+export interface RenderedArtefact extends RenderedArtefactEntry {
   /** Answers stored and bytes (compressed, uncompressed) per kind, for the build report. */
   readonly kinds: Readonly<Record<string, { readonly answers: number; readonly bytes: number; readonly rawBytes: number }>>;
 }
