@@ -9,6 +9,10 @@ import type { FamilyTree, GraphEdge, Neighbourhood, NeighbourhoodQuery, NodeSumm
 
 type EdgeKind = GraphEdge['kind'];
 
+const KIND_CODES: Readonly<Record<EdgeKind, number>> = { relation: 0, link: 1, source: 2 };
+/** Distinct predicates one walk can meet, for the numeric edge key (kinds × predicates × documents² < 2^53 up to 800,000 documents). */
+const MAX_PREDICATES = 4096;
+
 /** No relation: a link or a source edge (their visit gets this for the relation id). */
 const NO_RELATION = -1;
 
@@ -78,12 +82,18 @@ export function walkNeighbourhood(documents: GraphDocuments, edges: GraphEdges, 
     if (path === undefined) paths.set(index, (path = documents.getPath(index)));
     return path;
   };
-  const found = new Map<string, GraphEdge>();
+  // An edge is listed once however often it is stated (a chapter mentions a person in many verses): keyed
+  // by kind, predicate, source and target as one number, no string per edge.
+  const count = documents.count;
+  const predicateCodes = new Map<string | undefined, number>();
+  const found = new Map<number, GraphEdge>();
   for (const node of order) {
     forEachEdge(edges, node, (source, target, kind, relation) => {
       if (reached[source] === 0 || reached[target] === 0 || !keep(relation)) return;
       const edgePredicate = predicateOf(relation);
-      const key = `${kind}\u0000${source}\u0000${target}\u0000${edgePredicate ?? ''}`;
+      let code = predicateCodes.get(edgePredicate);
+      if (code === undefined) predicateCodes.set(edgePredicate, (code = predicateCodes.size));
+      const key = ((KIND_CODES[kind] * MAX_PREDICATES + code) * count + source) * count + target;
       if (found.has(key)) return;
       found.set(key, { source: pathOf(source), target: pathOf(target), ...(edgePredicate !== undefined ? { predicate: edgePredicate } : {}), kind });
     });
