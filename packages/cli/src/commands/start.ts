@@ -44,6 +44,12 @@ async function ensureDist(config: SkgConfig): Promise<void> {
   }
   console.log(`skg: building ${config.bundle} → ${config.dist}`);
   const { build } = await import('@skg/compiler');
-  const report = await build({ bundleDir: config.bundle, distDir: config.dist, optional: selectOptionalArtefacts(config.without) });
+  const { renderResponseArtefact } = await import('@skg/server');
+  const report = await build({
+    bundleDir: config.bundle,
+    distDir: config.dist,
+    optional: selectOptionalArtefacts(config.without),
+    render: renderResponseArtefact,
+  });
   if (report.errors > 0) throw new Error(`the build of ${config.bundle} failed; run \`skg build\` to see why`);
 }
