@@ -6,7 +6,7 @@
 // Usage: npm run build && node --import tsx tools/bench-start.ts [--dist dist] [--runs 7] [--workers 1]
 
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const distDir = path.resolve(args.dist);
 const runs = Number(args.runs);
 const pin = canPin();
 const compiledBin = 'packages/cli/bin/skg.mjs';
+const stateDir = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-start-'));
 
 /** One GET on a fresh connection; resolves with the status, or rejects when nothing listens yet. */
 function get(url: string): Promise<number> {
@@ -43,7 +44,7 @@ async function timeToFirstAnswer(command: readonly string[]): Promise<number> {
   const port = await freePort();
   const children: ChildProcess[] = [];
   const started = performance.now();
-  const child = startNode([...command, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--store', 'memory', ...(args.workers === '1' ? [] : ['--workers', args.workers])], { pin, children });
+  const child = startNode([...command, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--workers', args.workers, '--state-dir', stateDir], { pin, children });
   let exited = false;
   child.once('exit', () => (exited = true));
   try {
@@ -77,4 +78,8 @@ async function main(): Promise<void> {
   if (!args['skip-tsx']) await measure('start → first answer, tsx on the TypeScript source (development)', ['--import', 'tsx', 'packages/cli/src/main.ts']);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  rmSync(stateDir, { recursive: true, force: true });
+}
