@@ -2,10 +2,9 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { resolveConfig } from '../../packages/cli/src/config.ts';
-import { type CliServer, getFresh, startCliServer } from '../helpers/cli-server.ts';
+import { type CliServer, freePort, getFresh, startCliServer, waitForPort } from '../helpers/cli-server.ts';
 import { createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 after(removeTempDirs);
@@ -92,30 +91,3 @@ describe('skg serve --store redis://: two servers, one limit', { skip: redisServ
     assert.equal((await getFresh(`${two.url}/passage/John.3.16`, { 'X-Forwarded-For': '203.0.113.78' })).status, 200);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  const { connect } = await import('node:net');
-  for (let i = 0; i < 200; i += 1) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
