@@ -1,0 +1,90 @@
+// The words of a BSB verse that name a person. BibleData's labels are the KJV's spellings
+// ("Zacharias" where the BSB reads "Zechariah"), so a mention's `surface` is looked up in the verse:
+// the label itself, then the person's other names, then the verse's most similar run of capitalised
+// words. What cannot be found is left out (the relation keeps BibleData's word as `label`).
+
+const LETTER = /[\p{L}\p{N}]/u;
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** Edits, as a share of the longer word, below which a spelling counts as the same name (Zacharias/Zechariah: 2 of 9; not Jesus/Jews, 2 of 5). */
+export const MAX_SPELLING_DISTANCE = 0.4;
+
+export interface SurfaceFinder {
+  /**
+   * The words of `text` naming the person as one of `names` writes it, as whole words: `names[0]` (the
+   * label) first, in its case or any case (`king of Judea` for `King of Judea`), then the others longest
+   * first, in their own case only (the title "Light" must not find "light").
+   */
+  findWritten(text: string, names: readonly string[]): string | undefined;
+  /**
+   * For a label of five letters or more, the run of as many capitalised words of `text` most like it
+   * (an edit distance under `MAX_SPELLING_DISTANCE` of the longer) that is not in `taken` (words naming somebody else in the verse).
+   */
+  findSpelling(text: string, label: string, taken: ReadonlySet<string>): string | undefined;
+}
+
+export function createSurfaceFinder(): SurfaceFinder {
+  const patterns = new Map<string, RegExp>();
+  const pattern = (name: string): RegExp => {
+    let regex = patterns.get(name);
+    if (!regex) patterns.set(name, (regex = new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'iu')));
+    return regex;
+  };
+  const exact = (text: string, name: string, anyCase: boolean): string | undefined => {
+    if (name === '') return undefined;
+    let index = text.indexOf(name);
+    while (index >= 0) {
+      const before = text[index - 1];
+      const after = text[index + name.length];
+      if ((before === undefined || !LETTER.test(before)) && (after === undefined || !LETTER.test(after))) return name;
+      index = text.indexOf(name, index + 1);
+    }
+    return anyCase ? pattern(name).exec(text)?.[0] : undefined;
+  };
+  return {
+    findWritten(text, names) {
+      const [label = '', ...others] = names;
+      const direct = exact(text, label, true);
+      if (direct !== undefined) return direct;
+      for (const name of [...new Set(others)].sort((a, b) => b.length - a.length)) {
+        const found = exact(text, name, false);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    },
+    findSpelling(text, label, taken) {
+      const wanted = label.toLowerCase();
+      if (wanted.replace(/[^a-z]/g, '').length < 5) return undefined;
+      const size = label.split(/\s+/).length;
+      const words = [...text.matchAll(/\p{L}[\p{L}'’-]*/gu)];
+      let best: { text: string; distance: number } | undefined;
+      for (let i = 0; i + size <= words.length; i++) {
+        const run = words.slice(i, i + size);
+        if (!run.every((word) => /^\p{Lu}/u.test(word[0]))) continue;
+        const first = run[0] as RegExpMatchArray;
+        const last = run[run.length - 1] as RegExpMatchArray;
+        const surface = text.slice(first.index, (last.index ?? 0) + last[0].length).replace(/['’]s$/, '');
+        if (taken.has(surface)) continue;
+        const distance = editDistance(surface.toLowerCase(), wanted);
+        if (distance >= Math.max(surface.length, wanted.length) * MAX_SPELLING_DISTANCE) continue;
+        if (!best || distance < best.distance) best = { text: surface, distance };
+      }
+      return best?.text;
+    },
+  };
+}
