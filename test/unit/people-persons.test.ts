@@ -5,7 +5,7 @@ import { attributeMention, attributeRelationship, findHolySpirit, GOD_ID, JESUS_
 import { createDescriptions } from '../../packages/ingest/src/bibledata/descriptions.ts';
 import { createPeopleTable, type PeopleInput } from '../../packages/ingest/src/bibledata/people.ts';
 import { parseOsisVerse } from '../../packages/ingest/src/bibledata/reference.ts';
-import { createSurfaceFinder } from '../../packages/ingest/src/bibledata/surfaces.ts';
+import { createSurfaceFinder, orderNames } from '../../packages/ingest/src/bibledata/surfaces.ts';
 import { createPeopleDocuments } from '../../packages/ingest/src/collections/people.ts';
 import { assignSlugs } from '../../packages/ingest/src/internal/assign-slugs.ts';
 
@@ -49,14 +49,15 @@ describe('createSurfaceFinder', () => {
   const finder = createSurfaceFinder();
 
   it("finds a label or the person's other names as whole words", () => {
-    const cases: Array<[string, string[], string | undefined, string]> = [
-      ['For God so loved the world', ['God'], 'God', 'the label as written'],
-      ['In the time of Herod king of Judea', ['King of Judea'], 'king of Judea', 'the label in another case: the verse’s own letters'],
-      ['Then Abraham fell facedown', ['Abram', 'Abraham'], 'Abraham', 'another name of the person'],
-      ['the light shines in the darkness', ['The Word', 'Light'], undefined, 'another name only in its own case'],
-      ['the Godhead', ['God'], undefined, 'never inside a word'],
+    const cases: Array<[string, string, string[], string | undefined, string]> = [
+      ['For God so loved the world', 'God', [], 'God', 'the label as written'],
+      ['In the time of Herod king of Judea', 'King of Judea', [], 'king of Judea', 'the label in another case: the verse’s own letters'],
+      ['Then Abraham fell facedown', 'Abram', ['Abraham'], 'Abraham', 'another name of the person'],
+      ['the light shines in the darkness', 'The Word', ['Light'], undefined, 'another name only in its own case'],
+      ['the Godhead', 'God', [], undefined, 'never inside a word'],
+      ['the LORD God of Israel', 'LORD God of Hosts', orderNames(['LORD', 'God of Israel', 'LORD']), 'God of Israel', 'the longest other name first'],
     ];
-    for (const [text, names, expected, why] of cases) assert.equal(finder.findWritten(text, names), expected, why);
+    for (const [text, label, others, expected, why] of cases) assert.equal(finder.findWritten(text, label, others), expected, why);
   });
 
   it('finds the BSB spelling of a KJV name, not another name', () => {

@@ -18,7 +18,7 @@ import {
   JESUS_ID,
   resolveDivineId,
 } from './divine-persons.ts';
-import { createSurfaceFinder } from './surfaces.ts';
+import { createSurfaceFinder, orderNames } from './surfaces.ts';
 import { type CsvRow, parseCsv } from './csv.ts';
 import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, parseKjvReference, parseOsisVerse, type VerseRef, withVerse } from './reference.ts';
 import type { RelationshipRow } from './relationships.ts';
@@ -345,7 +345,7 @@ function locateSurfaces(
     let list = namesOf.get(personId);
     if (!list) {
       const person = byId.get(personId);
-      list = [...(labels.get(personId) ?? []).map((label) => label.english), ...(person ? [person.name, ...(person.surname ? [`${person.name} ${person.surname}`] : [])] : [])];
+      list = orderNames([...(labels.get(personId) ?? []).map((label) => label.english), ...(person ? [person.name, ...(person.surname ? [`${person.name} ${person.surname}`] : [])] : [])]);
       namesOf.set(personId, list);
     }
     return list;
@@ -358,7 +358,7 @@ function locateSurfaces(
     const group = found.slice(start, end);
     const first = group[0] as (typeof group)[number];
     const text = (first.psalmTitle ? texts.psalmTitles.get(`${first.ref.book.osis}.${first.ref.chapter}`) : texts.verses.get(first.ref.osis)) ?? '';
-    const surfaces = group.map((mention) => finder.findWritten(text, [mention.label, ...names(mention.personId)]));
+    const surfaces = group.map((mention) => finder.findWritten(text, mention.label, names(mention.personId)));
     group.forEach((mention, index) => {
       let surface = surfaces[index];
       if (surface === undefined) {

@@ -5,10 +5,6 @@
 
 const LETTER = /[\p{L}\p{N}]/u;
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
@@ -26,11 +22,11 @@ export const MAX_SPELLING_DISTANCE = 0.4;
 
 export interface SurfaceFinder {
   /**
-   * The words of `text` naming the person as one of `names` writes it, as whole words: `names[0]` (the
-   * label) first, in its case or any case (`king of Judea` for `King of Judea`), then the others longest
-   * first, in their own case only (the title "Light" must not find "light").
+   * The words of `text` naming the person as written, as whole words: `label` first, in its case or any
+   * case (`king of Judea` for `King of Judea`), then `others` in the order given (callers pass them
+   * longest first, see `orderNames`), in their own case only (the title "Light" must not find "light").
    */
-  findWritten(text: string, names: readonly string[]): string | undefined;
+  findWritten(text: string, label: string, others?: readonly string[]): string | undefined;
   /**
    * For a label of five letters or more, the run of as many capitalised words of `text` most like it
    * (an edit distance under `MAX_SPELLING_DISTANCE` of the longer) that is not in `taken` (words naming somebody else in the verse).
@@ -38,30 +34,45 @@ export interface SurfaceFinder {
   findSpelling(text: string, label: string, taken: ReadonlySet<string>): string | undefined;
 }
 
+/** Names to try after the label: distinct, longest first (the fullest words naming the person win). */
+export function orderNames(names: Iterable<string>): string[] {
+  return [...new Set(names)].filter((name) => name !== '').sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function createSurfaceFinder(): SurfaceFinder {
-  const patterns = new Map<string, RegExp>();
-  const pattern = (name: string): RegExp => {
-    let regex = patterns.get(name);
-    if (!regex) patterns.set(name, (regex = new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'iu')));
-    return regex;
+  // The lowercased text of the verse last searched: every mention of a verse searches the same text.
+  let lastText = '';
+  let lastLower = '';
+  const lower = (text: string) => {
+    if (text !== lastText) [lastText, lastLower] = [text, text.toLowerCase()];
+    return lastLower;
+  };
+  /** Index of `name` in `haystack` as a whole word, or -1. */
+  const wholeWord = (haystack: string, name: string): number => {
+    let index = haystack.indexOf(name);
+    while (index >= 0) {
+      const before = haystack[index - 1];
+      const after = haystack[index + name.length];
+      if ((before === undefined || !LETTER.test(before)) && (after === undefined || !LETTER.test(after))) return index;
+      index = haystack.indexOf(name, index + 1);
+    }
+    return -1;
   };
   const exact = (text: string, name: string, anyCase: boolean): string | undefined => {
     if (name === '') return undefined;
-    let index = text.indexOf(name);
-    while (index >= 0) {
-      const before = text[index - 1];
-      const after = text[index + name.length];
-      if ((before === undefined || !LETTER.test(before)) && (after === undefined || !LETTER.test(after))) return name;
-      index = text.indexOf(name, index + 1);
-    }
-    return anyCase ? pattern(name).exec(text)?.[0] : undefined;
+    if (wholeWord(text, name) >= 0) return name;
+    if (!anyCase) return undefined;
+    const folded = lower(text);
+    // Lowercasing keeps the length of the Latin letters names are written in; check, to be sure.
+    if (folded.length !== text.length) return undefined;
+    const index = wholeWord(folded, name.toLowerCase());
+    return index >= 0 ? text.slice(index, index + name.length) : undefined;
   };
   return {
-    findWritten(text, names) {
-      const [label = '', ...others] = names;
+    findWritten(text, label, others = []) {
       const direct = exact(text, label, true);
       if (direct !== undefined) return direct;
-      for (const name of [...new Set(others)].sort((a, b) => b.length - a.length)) {
+      for (const name of others) {
         const found = exact(text, name, false);
         if (found !== undefined) return found;
       }
@@ -79,9 +90,11 @@ export function createSurfaceFinder(): SurfaceFinder {
         const first = run[0] as RegExpMatchArray;
         const last = run[run.length - 1] as RegExpMatchArray;
         const surface = text.slice(first.index, (last.index ?? 0) + last[0].length).replace(/['’]s$/, '');
-        if (taken.has(surface)) continue;
+        const limit = Math.max(surface.length, wanted.length) * MAX_SPELLING_DISTANCE;
+        // The length difference alone is that many edits.
+        if (Math.abs(surface.length - wanted.length) >= limit || taken.has(surface)) continue;
         const distance = editDistance(surface.toLowerCase(), wanted);
-        if (distance >= Math.max(surface.length, wanted.length) * MAX_SPELLING_DISTANCE) continue;
+        if (distance >= limit) continue;
         if (!best || distance < best.distance) best = { text: surface, distance };
       }
       return best?.text;

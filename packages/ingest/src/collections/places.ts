@@ -9,7 +9,7 @@ import { PLACE_FILE, PLACE_LABEL_FILE, PLACE_VERSE_FILE } from '../bibledata/pla
 import { formatVerseLink, KJV_SLOTS_FILE, type VerseRef } from '../bibledata/reference.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds } from '../bibledata/strongs.ts';
 import { ANCIENT_PLACES_FILE, CONFIDENT_SCORE, loadPlaceTable, MODERN_PLACES_FILE, type PlaceRecord, type PlaceTable } from '../geocoding/places.ts';
-import { createSurfaceFinder } from '../bibledata/surfaces.ts';
+import { createSurfaceFinder, orderNames } from '../bibledata/surfaces.ts';
 import { createVerseTexts, loadBsbBooks, USFM_FOLDER } from '../bsb-text.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
 import type { ChapterRelation, Collection, CollectionResult, Generated } from './collection.ts';
@@ -53,17 +53,15 @@ export function createPlaceDocuments(
   const versesByPlace = new Map<string, Set<string>>();
   const firstByPlace = new Map<string, VerseRef>();
   const finder = createSurfaceFinder();
-  const placesById = new Map(table.places.map((place) => [place.id, place]));
+  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings])]));
   let unfound = 0;
   const chapterRelations: ChapterRelation[] = table.mentions.map((mention) => {
     let verses = versesByPlace.get(mention.placeId);
     if (!verses) versesByPlace.set(mention.placeId, (verses = new Set()));
     if (!firstByPlace.has(mention.placeId)) firstByPlace.set(mention.placeId, mention.ref);
     verses.add(mention.ref.osis);
-    const place = placesById.get(mention.placeId);
     const text = verseTexts?.get(mention.ref.osis);
-    const surface =
-      mention.surface && text !== undefined ? finder.findWritten(text, [mention.surface, ...(place ? [place.title, ...place.spellings] : [])]) : mention.surface;
+    const surface = mention.surface && text !== undefined ? finder.findWritten(text, mention.surface, namesById.get(mention.placeId)) : mention.surface;
     if (mention.surface && surface === undefined) unfound++;
     return {
       chapter: mention.ref.chapterId,
