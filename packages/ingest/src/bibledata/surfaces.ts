@@ -3,19 +3,9 @@
 // the label itself, then the person's other names, then the verse's most similar run of capitalised
 // words. What cannot be found is left out (the relation keeps BibleData's word as `label`).
 
-const LETTER = /[\p{L}\p{N}]/u;
+import { editDistance } from '../internal/edit-distance.ts';
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+const LETTER = /[\p{L}\p{N}]/u;
 
 /** Edits, as a share of the longer word, below which a spelling counts as the same name (Zacharias/Zechariah: 2 of 9; not Jesus/Jews, 2 of 5). */
 export const MAX_SPELLING_DISTANCE = 0.4;
