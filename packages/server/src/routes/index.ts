@@ -8,6 +8,7 @@ import { familyRoute } from './family.ts';
 import { graphRoute } from './graph.ts';
 import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
+import { mcpRoute } from './mcp.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
@@ -46,6 +47,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   graphRoute,
   changelogRoute,
   statusRoute,
+  mcpRoute,
   describeWebhooksRoute,
   createWebhookRoute,
   getWebhookRoute,
