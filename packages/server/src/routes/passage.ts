@@ -23,6 +23,7 @@ import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } f
 import type { StringParameter } from '../params.ts';
 import { findReferences } from '../free-text/parse-text.ts';
 import { API_BASE, defineRoute } from './define.ts';
+import { formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 
@@ -154,6 +155,20 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
   return read;
 }
 
+/** The headings printed before (or inside) the verses read, chapter by chapter, in text order. */
+function readHeadings(store: ScriptureStore, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: Verse }>) {
+  const { book } = reference;
+  const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
+  const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
+  for (let chapter = reference.chapter; chapter <= last; chapter++) {
+    const inChapter = verses.filter((entry) => entry.chapter === chapter);
+    const from = inChapter[0]?.verse.verse;
+    const to = inChapter[inChapter.length - 1]?.verse.verse;
+    headings.push(...formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), from, to));
+  }
+  return headings;
+}
+
 /**
  * A Passage without its context and licence: what /passage and /references share. A span's verses carry
  * their `chapter`, and its `chapter` link is its first chapter's.
@@ -169,6 +184,7 @@ export function createPassageBody(store: ScriptureStore, reference: PassageRefer
     book: formatBook(reference.book),
     ...(single ? { text: single.text } : {}),
     ...(single?.omitted ? { omitted: true as const } : {}),
+    headings: readHeadings(store, reference, verses),
     verses: verses.map((entry) => (span ? { chapter: entry.chapter, ...formatVerse(entry.verse) } : formatVerse(entry.verse))),
     chapter: formatChapterLink(store.canon, reference),
   };
@@ -228,6 +244,7 @@ export function createChapter(store: ScriptureStore, reference: Extract<Referenc
     translation: TRANSLATION,
     versification: VERSIFICATION,
     verseCount: record.verses.length,
+    headings: formatHeadings(record.osis, record.headings),
     verses: record.verses.map(formatVerse),
     speakers: record.speakers,
     omittedVerses: record.omittedVerses,
