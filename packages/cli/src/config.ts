@@ -30,6 +30,8 @@ export interface SkgConfig {
   readonly webhooksKeyFile: string | undefined;
   /** `skg serve`: let webhooks target private and loopback addresses. For local testing only. */
   readonly webhooksAllowPrivate: boolean;
+  /** `skg serve`: a JSON line per request on stdout. */
+  readonly accessLog: boolean;
 }
 
 export interface ConfigOption {
@@ -55,6 +57,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { key: 'store', flag: '--store <fs|memory|url>', env: 'SKG_STORE', fallback: 'fs', description: 'where webhook subscriptions live: fs (files under the state directory), memory (lost on exit), or a redis:// URL shared by several server processes' },
   { key: 'stateDir', flag: '--state-dir <dir>', env: 'SKG_STATE_DIR', fallback: '.skg-state', description: 'directory of the fs webhook store and its key file' },
   { key: 'webhooksKeyFile', flag: '--webhooks-key-file <file>', env: 'SKG_WEBHOOKS_KEY_FILE', fallback: '(<state dir>/webhooks.key, created on first start)', description: 'key file (32+ random bytes) sealing webhook secrets at rest; required with a redis store, the same file on every process' },
+  { key: 'accessLog', flag: '--no-access-log', env: 'SKG_ACCESS_LOG', fallback: 'true', description: 'a JSON line per request on stdout (time, method, path, status, bytes, duration, request id, client)' },
   { key: 'webhooksAllowPrivate', flag: '--webhooks-allow-private', env: 'SKG_WEBHOOKS_ALLOW_PRIVATE', fallback: 'false', description: 'let webhooks target private and loopback addresses: for local testing only, never in production' },
 ];
 
@@ -104,6 +107,10 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   if (!['true', 'false', '1', '0'].includes(allowPrivate)) {
     throw new Error(`SKG_WEBHOOKS_ALLOW_PRIVATE / --webhooks-allow-private must be true or false, got '${allowPrivate}'`);
   }
+  const accessLog = (value('accessLog') ?? 'true').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(accessLog)) {
+    throw new Error(`SKG_ACCESS_LOG must be true or false, got '${accessLog}'`);
+  }
   const keyFile = value('webhooksKeyFile');
   return Object.freeze({
     sources: path.resolve(cwd, value('sources') ?? '.sources'),
@@ -120,6 +127,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     stateDir: path.resolve(cwd, value('stateDir') ?? '.skg-state'),
     webhooksKeyFile: keyFile === undefined ? undefined : path.resolve(cwd, keyFile),
     webhooksAllowPrivate: allowPrivate === 'true' || allowPrivate === '1',
+    accessLog: accessLog === 'true' || accessLog === '1',
   });
 }
 

@@ -19,6 +19,7 @@ import type { Duplex } from 'node:stream';
 import type { H3 } from 'h3';
 import { ApiError } from '@skg/core';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { type AccessLog, formatPeerAddress } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createErrorBody } from './errors.ts';
 import { CORS_EXPOSE_HEADERS } from './middleware/cors.ts';
@@ -27,36 +28,56 @@ import { PipelineResponse } from './pipeline-response.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function createNodeListener(app: H3): NodeListener {
+export interface NodeListenerOptions {
+  /** Where a line per answered request goes (access-log.ts); none when absent. */
+  readonly accessLog?: AccessLog;
+}
+
+export function createNodeListener(app: H3, options: NodeListenerOptions = {}): NodeListener {
+  const log = options.accessLog;
   return function skgNodeListener(req, res) {
+    const started = log === undefined ? 0 : performance.now();
     let response: Response | Promise<Response>;
     try {
       response = app.fetch(new NodeRequest({ req, res }));
     } catch (error) {
-      fail(res, error);
+      fail(res, error, log, started);
       return;
     }
-    if (response instanceof Promise) response.then((resolved) => write(res, resolved), (error: unknown) => fail(res, error));
-    else write(res, response);
+    if (response instanceof Promise) {
+      response.then(
+        (resolved) => write(res, resolved, log, started),
+        (error: unknown) => fail(res, error, log, started),
+      );
+    } else {
+      write(res, response, log, started);
+    }
   };
 }
 
-function write(res: ServerResponse, response: Response): void {
+function write(res: ServerResponse, response: Response, log: AccessLog | undefined, started: number): void {
   if (response instanceof PipelineResponse && res.req.httpVersionMajor === 1 && !res.headersSent) {
     const { status, statusText, headers, body } = response.raw;
     try {
       res.writeHead(status, statusText, headers);
       res.end(body ?? undefined);
     } catch (error) {
-      fail(res, error);
+      fail(res, error, log, started);
+      return;
     }
+    if (log) logAnswer(log, res, status, body === null ? 0 : Number(headers['content-length'] ?? 0), headers['x-request-id'] ?? '', started);
     return;
   }
-  sendNodeResponse(res, response).catch((error: unknown) => fail(res, error));
+  sendNodeResponse(res, response).then(
+    () => {
+      if (log) logAnswer(log, res, response.status, Number(res.getHeader('content-length') ?? 0), response.headers.get('x-request-id') ?? '', started);
+    },
+    (error: unknown) => fail(res, error, log, started),
+  );
 }
 
 /** What srvx does when sending fails: a bare 500 if nothing was written yet, else drop the connection. */
-function fail(res: ServerResponse, error: unknown): void {
+function fail(res: ServerResponse, error: unknown, log: AccessLog | undefined, started: number): void {
   console.error('[skg] failed to send a response:', error);
   if (res.writableEnded) return;
   if (res.headersSent) {
@@ -65,6 +86,23 @@ function fail(res: ServerResponse, error: unknown): void {
   }
   res.statusCode = 500;
   res.end();
+  if (log) logAnswer(log, res, 500, 0, '', started);
+}
+
+function logAnswer(log: AccessLog, res: ServerResponse, status: number, bytes: number, requestId: string, started: number): void {
+  const req = res.req;
+  // Node joins repeated X-Forwarded-For headers with ', ', so this is a string or absent.
+  const forwardedFor = req.headers['x-forwarded-for'] as string | undefined;
+  log.write({
+    method: req.method ?? null,
+    path: req.url ?? null,
+    status,
+    bytes,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    requestId,
+    client: formatPeerAddress(req.socket.remoteAddress),
+    ...(forwardedFor === undefined ? {} : { forwardedFor }),
+  });
 }
 
 /** An error Node's HTTP parser raised (`HPE_*`), or its request timeout. */
@@ -95,7 +133,7 @@ function describeClientError(error: ClientError): { status: number; message: str
  * written): that socket is only destroyed. Such a request never reaches the pipeline, so it is not
  * counted by the rate limit and carries no rate-limit headers.
  */
-export function createClientErrorHandler(getDataSet?: () => DataSet): (error: ClientError, socket: Duplex) => void {
+export function createClientErrorHandler(getDataSet?: () => DataSet, log?: AccessLog): (error: ClientError, socket: Duplex) => void {
   return function answerClientError(error, socket) {
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
     if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || socket.writableEnded || inFlight?.headersSent) {
@@ -127,6 +165,15 @@ export function createClientErrorHandler(getDataSet?: () => DataSet): (error: Cl
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
     socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    log?.write({
+      method: null,
+      path: null,
+      status,
+      bytes: Buffer.byteLength(body),
+      durationMs: null,
+      requestId,
+      client: formatPeerAddress((socket as Duplex & { remoteAddress?: string }).remoteAddress),
+    });
   };
 }
 

@@ -1,7 +1,10 @@
 // `skg serve`: load dist/, then answer the API over HTTP with listhen through the Node listener, and
 // switch to each new build of dist/ while serving (hot swap: hot-swap/).
 
+import path from 'node:path';
 import { listen } from 'listhen';
+import { type AccessLog, createAccessLog } from './access-log.ts';
+import { findUnservableArtefacts, formatDistProblem } from './artefacts/check-dist.ts';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
@@ -30,6 +33,11 @@ export interface ServeOptions {
   /** Loads `distDir`; default the artefact loader. Tests inject a set they built. */
   readonly loadDataSet?: LoadDataSet;
   /**
+   * Check every artefact's sha256 against the manifest before listening, and refuse to start on a
+   * corrupt one, naming it. Default: true with the default loader, false with an injected one.
+   */
+  readonly verifyChecksums?: boolean;
+  /**
    * Watch `distDir` and switch to each new build `skg build` writes there (default true). Without it,
    * `reload()` (SIGHUP in `skg serve`) is the only way to switch.
    */
@@ -45,6 +53,11 @@ export interface ServeOptions {
    * secrets, and whether private targets are allowed (local testing only). Default: in memory.
    */
   readonly webhooks?: WebhookServeConfig;
+  /**
+   * A JSON line per answered request (access-log.ts): `true` (default) to stdout, `false` for none, or
+   * a log of the caller's (tests).
+   */
+  readonly accessLog?: boolean | AccessLog;
 }
 
 export interface RunningServer {
@@ -68,7 +81,19 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const load = options.loadDataSet ?? loadDist;
   let initial: DataSet;
   try {
-    initial = await load(options.distDir);
+    // Every artefact's checksum, beside the load (the hashing overlaps the loader's reads); an injected
+    // loader (tests) has no files to check.
+    const started = performance.now();
+    const verify = options.verifyChecksums ?? options.loadDataSet === undefined;
+    const [loaded, unservable] = await Promise.allSettled([load(options.distDir), verify ? findUnservableArtefacts(options.distDir) : []]);
+    // A corrupt artefact is named even when the loader failed on it first.
+    if (unservable.status === 'fulfilled' && unservable.value.length > 0) {
+      throw new Error(`cannot serve ${path.resolve(options.distDir)}:\n  - ${unservable.value.map(formatDistProblem).join('\n  - ')}`);
+    }
+    if (loaded.status === 'rejected') throw loaded.reason;
+    if (unservable.status === 'rejected') throw unservable.reason;
+    if (verify) log(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load)`);
+    initial = loaded.value;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${options.distDir}: `;
@@ -95,10 +120,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     if (event === 'data.updated') void statusMonitor.sample().catch(() => undefined);
   });
   const app = createApp({ getDataSet, trustProxy: options.trustProxy, statusMonitor, events, webhooks });
+  const accessLog = options.accessLog === false ? undefined : options.accessLog === true || options.accessLog === undefined ? createAccessLog() : options.accessLog;
 
   let listener;
   try {
-    listener = await listen(createNodeListener(app), {
+    listener = await listen(createNodeListener(app, accessLog ? { accessLog } : {}), {
       // With isProd, listhen never moves to another port when this one is taken.
       port: { port: options.port, random: options.port === 0 },
       hostname: options.host,
@@ -120,7 +146,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   }
 
   // A request Node cannot parse is answered with an Error body instead of Node's bare 400.
-  listener.server.on('clientError', createClientErrorHandler(getDataSet));
+  listener.server.on('clientError', createClientErrorHandler(getDataSet, accessLog));
 
   let watcher: DistWatcher | undefined;
   if (options.watch ?? true) {
@@ -148,6 +174,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       stopSampling();
       await listener.close();
       await webhooks.close();
+      accessLog?.flush();
     },
   };
 }

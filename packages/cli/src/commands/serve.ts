@@ -17,15 +17,18 @@ export function registerServeCommand(program: Command): void {
     .option('--state-dir <dir>', 'directory of the fs webhook store and its key file [env SKG_STATE_DIR, default .skg-state]')
     .option('--webhooks-key-file <file>', 'key file sealing webhook secrets; required with redis [env SKG_WEBHOOKS_KEY_FILE, default <state dir>/webhooks.key]')
     .option('--webhooks-allow-private', 'let webhooks target private/loopback addresses: local testing only [env SKG_WEBHOOKS_ALLOW_PRIVATE, default false]')
+    .option('--no-access-log', 'no JSON line per request on stdout [env SKG_ACCESS_LOG, default true]')
     .action(async (flags: ServeFlags, command: Command) => {
       // Commander defaults a --no-* flag to true: only an explicit --no-watch may override SKG_WATCH.
       const watch = command.getOptionValueSource('watch') === 'cli' ? false : undefined;
+      const accessLog = command.getOptionValueSource('accessLog') === 'cli' ? false : undefined;
       const config = resolveConfig({
         dist: flags.dist,
         port: flags.port,
         host: flags.host,
         trustProxy: flags.trustProxy,
         watch,
+        accessLog,
         store: flags.store,
         stateDir: flags.stateDir,
         webhooksKeyFile: flags.webhooksKeyFile,
@@ -47,6 +50,7 @@ export async function serveDist(config: SkgConfig): Promise<void> {
     host: config.host,
     trustProxy: config.trustProxy,
     watch: config.watch,
+    accessLog: config.accessLog,
     webhooks: toWebhookServeConfig(config),
   });
   handleSignals(server);

@@ -181,6 +181,7 @@ function toOperation(route: RouteDefinition): Json {
         304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(COMMON_HEADERS) },
       }
     : writeResponses(route);
+  if (route.bodyStatus) responses[route.bodyStatus.status] = jsonResponse(route.bodyStatus.description, route.responseSchema);
   for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
     const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
     responses[status] = jsonResponse(error.description, 'Error', error.headers);
