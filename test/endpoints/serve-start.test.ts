@@ -1,6 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Manifest } from '@skg/core';
@@ -94,5 +94,29 @@ describe('skg serve: the access log', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('skg serve: the webhook state directory', () => {
+  it('refuses to start on a state directory it cannot create, naming it and what to set', async () => {
+    const { distDir } = await copyDist();
+    const file = path.join(await createTempDir('skg-state-'), 'a-file');
+    await writeFile(file, 'not a directory');
+    const stateDir = path.join(file, 'state');
+    await assert.rejects(
+      serve({ ...quiet, distDir, webhooks: { store: { kind: 'fs', dir: stateDir } } }),
+      (error: Error) => error.message.includes(`the webhook state directory ${stateDir} is not writable`) && error.message.includes('SKG_STATE_DIR'),
+    );
+  });
+
+  it('refuses to start on a state directory it cannot write to', { skip: process.getuid?.() === 0 ? 'root writes to any directory' : false }, async () => {
+    const { distDir } = await copyDist();
+    const stateDir = await createTempDir('skg-state-');
+    await mkdir(path.join(stateDir, 'webhooks'));
+    await chmod(path.join(stateDir, 'webhooks'), 0o500);
+    await assert.rejects(
+      serve({ ...quiet, distDir, webhooks: { store: { kind: 'fs', dir: stateDir } } }),
+      (error: Error) => error.message.includes(`the webhook state directory ${stateDir} is not writable (EACCES`),
+    );
   });
 });

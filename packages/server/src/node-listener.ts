@@ -13,17 +13,14 @@
 // is a bare `400 Bad Request` with no body. `createClientErrorHandler` answers it in the API's own
 // shape instead: an Error body (`invalid_parameter`), a fresh request id, CORS and a weak ETag.
 
-import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { H3 } from 'h3';
 import { ApiError } from '@skg/core';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { type AccessLog, formatPeerAddress } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
-import { createErrorBody } from './errors.ts';
-import { CORS_EXPOSE_HEADERS } from './middleware/cors.ts';
-import { createWeakEtag, JSON_CONTENT_TYPE } from './middleware/etag.ts';
+import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
 import { PipelineResponse } from './pipeline-response.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,11 +28,19 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 export interface NodeListenerOptions {
   /** Where a line per answered request goes (access-log.ts); none when absent. */
   readonly accessLog?: AccessLog;
+  /** The data set now, for the ETag of answers written outside the pipeline (a request without Host). */
+  readonly getDataSet?: () => DataSet;
 }
 
 export function createNodeListener(app: H3, options: NodeListenerOptions = {}): NodeListener {
   const log = options.accessLog;
   return function skgNodeListener(req, res) {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2: answer 400); the server is created with
+    // `requireHostHeader: false` so that the answer is ours, not Node's bare 400. HTTP/1.0 may omit it.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      answerMissingHost(req, res, options.getDataSet, log);
+      return;
+    }
     const started = log === undefined ? 0 : performance.now();
     let response: Response | Promise<Response>;
     try {
@@ -105,6 +110,14 @@ function logAnswer(log: AccessLog, res: ServerResponse, status: number, bytes: n
   });
 }
 
+function answerMissingHost(req: IncomingMessage, res: ServerResponse, getDataSet: (() => DataSet) | undefined, log: AccessLog | undefined): void {
+  const error = new ApiError('missing_parameter', 'the request has no Host header: HTTP/1.1 requires one (RFC 9112, section 3.2)', { param: 'Host' });
+  const answer = createListenerAnswer(400, error, getDataSet);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+  logListenerAnswer(log, answer, { method: req.method ?? null, path: req.url ?? null, remoteAddress: req.socket.remoteAddress });
+}
+
 /** An error Node's HTTP parser raised (`HPE_*`), or its request timeout. */
 type ClientError = Error & { readonly code?: string };
 
@@ -128,10 +141,10 @@ function describeClientError(error: ClientError): { status: number; message: str
 /**
  * The server's `clientError` listener: writes an Error body (code `invalid_parameter`; status 400, or
  * 431 / 408 as Node would) with `X-Request-Id`, the CORS headers, a weak ETag and `Connection: close`,
- * then closes the connection. It writes nothing to a socket that is gone, no longer writable, or in the
- * middle of another response (a parse error on a kept-alive connection while a response is being
- * written): that socket is only destroyed. Such a request never reaches the pipeline, so it is not
- * counted by the rate limit and carries no rate-limit headers.
+ * then closes the connection (listener-answers.ts). It writes nothing to a socket that is gone, no longer
+ * writable, or in the middle of another response (a parse error on a kept-alive connection while a
+ * response is being written): that socket is only destroyed. Such a request never reaches the pipeline,
+ * so it is not counted by the rate limit and carries no rate-limit headers.
  */
 export function createClientErrorHandler(getDataSet?: () => DataSet, log?: AccessLog): (error: ClientError, socket: Duplex) => void {
   return function answerClientError(error, socket) {
@@ -141,39 +154,8 @@ export function createClientErrorHandler(getDataSet?: () => DataSet, log?: Acces
       return;
     }
     const { status, message } = describeClientError(error);
-    const requestId = randomUUID();
-    const body = JSON.stringify(createErrorBody(new ApiError('invalid_parameter', message), requestId));
-    let etag = `W/"no-data-${status}"`;
-    try {
-      if (getDataSet) etag = createWeakEtag(getDataSet(), `${status} unparsable request`);
-    } catch {
-      // No data set: the tag cannot name a data version.
-    }
-    const headers = [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-      `Content-Type: ${JSON_CONTENT_TYPE}`,
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${requestId}`,
-      'Access-Control-Allow-Origin: *',
-      `Access-Control-Expose-Headers: ${CORS_EXPOSE_HEADERS}`,
-      `ETag: ${etag}`,
-      'Connection: close',
-    ];
-    // Closed once written (a client that keeps its side open does not hold the socket), or after 5 s
-    // when the client does not read.
-    const timer = setTimeout(() => socket.destroy(), 5_000);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
-    log?.write({
-      method: null,
-      path: null,
-      status,
-      bytes: Buffer.byteLength(body),
-      durationMs: null,
-      requestId,
-      client: formatPeerAddress((socket as Duplex & { remoteAddress?: string }).remoteAddress),
-    });
+    const answer = createListenerAnswer(status, new ApiError('invalid_parameter', message), getDataSet);
+    writeAnswerToSocket(socket, answer);
+    logListenerAnswer(log, answer, { method: null, path: null, remoteAddress: (socket as Duplex & { remoteAddress?: string }).remoteAddress });
   };
 }
-

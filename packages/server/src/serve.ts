@@ -9,6 +9,7 @@ import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
+import { type ConnectionLimiter, type ConnectionLimits, configureHttpServer, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
@@ -58,6 +59,8 @@ export interface ServeOptions {
    * a log of the caller's (tests).
    */
   readonly accessLog?: boolean | AccessLog;
+  /** Connection caps and timeouts (connection-limits.ts); each defaults to DEFAULT_CONNECTION_LIMITS. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -123,8 +126,14 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const accessLog = options.accessLog === false ? undefined : options.accessLog === true || options.accessLog === undefined ? createAccessLog() : options.accessLog;
 
   let listener;
+  let limiter: ConnectionLimiter | undefined;
   try {
-    listener = await listen(createNodeListener(app, accessLog ? { accessLog } : {}), {
+    const handle = createNodeListener(app, { getDataSet, ...(accessLog ? { accessLog } : {}) });
+    listener = await listen((req, res) => {
+      // A refused connection was answered already (connection-limits.ts).
+      if (limiter?.isRefused(req.socket)) return;
+      handle(req, res);
+    }, {
       // With isProd, listhen never moves to another port when this one is taken.
       port: { port: options.port, random: options.port === 0 },
       hostname: options.host,
@@ -147,6 +156,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
   // A request Node cannot parse is answered with an Error body instead of Node's bare 400.
   listener.server.on('clientError', createClientErrorHandler(getDataSet, accessLog));
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  configureHttpServer(listener.server, limits);
+  limiter = limitConnections(listener.server, { limits, trustProxy: options.trustProxy, getDataSet, ...(accessLog ? { accessLog } : {}) });
 
   let watcher: DistWatcher | undefined;
   if (options.watch ?? true) {
