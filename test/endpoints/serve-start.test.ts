@@ -52,6 +52,19 @@ describe('skg serve: artefact checksums at start', () => {
   });
 });
 
+describe('skg serve: versions it does not know', () => {
+  it('refuses an artefact set of another okfVersion or format version, saying which it reads and what to run', async () => {
+    for (const [field, value, expected] of [
+      ['okfVersion', '0.3', /okfVersion is "0\.3", this server reads OKF 0\.2 data only: rebuild the bundle and dist with this version's `skg ingest` and `skg build`/],
+      ['formatVersion', 99, /formatVersion is 99, this server reads artefact format \d+ only: another version of skg built this dist; rebuild it with this version's `skg build`/],
+    ] as const) {
+      const { distDir, manifest } = await copyDist();
+      await writeFile(path.join(distDir, 'manifest.json'), JSON.stringify({ ...manifest, [field]: value }));
+      await assert.rejects(serve({ ...quiet, distDir }), (error: Error) => expected.test(error.message) && error.message.includes(distDir), `${field} ${value}`);
+    }
+  });
+});
+
 describe('skg serve: the access log', () => {
   it('writes one JSON line per request with time, method, path, status, bytes, duration, request id and client', async () => {
     const { distDir } = await copyDist();
