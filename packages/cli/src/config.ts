@@ -5,6 +5,7 @@
 // flags, environment and defaults through it, and test/unit/readme.test.ts holds the README's
 // Configuration table to it.
 
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_XREF_MIN_VOTES, isOptionalArtefactName, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
@@ -153,6 +154,21 @@ export const CONFIG_OPTIONS = {
     description: 'a JSON line per request on stdout: time, method, path, status, bytes, duration, request id, client',
     parse: boolean,
   }),
+  workers: option({
+    flag: '--workers <n>',
+    env: 'SKG_WORKERS',
+    default: undefined,
+    shownDefault: 'the number of cores; 1 with `--store memory`',
+    description: 'server processes sharing the port (node:cluster); 1 serves from one process',
+    parse: (text, context): number | undefined => (text === undefined ? undefined : integer(1, 256)(text, context)),
+  }),
+  drainTimeoutMs: option({
+    flag: '--drain-timeout <ms>',
+    env: 'SKG_DRAIN_TIMEOUT',
+    default: '10000',
+    description: 'on SIGTERM/SIGINT, how long requests in flight may take before every connection is closed',
+    parse: integer(0),
+  }),
   maxConnections: option({
     flag: '--max-connections <n>',
     env: 'SKG_MAX_CONNECTIONS',
@@ -171,7 +187,10 @@ export const CONFIG_OPTIONS = {
 
 export type ConfigKey = keyof typeof CONFIG_OPTIONS;
 
-export type SkgConfig = { readonly [K in ConfigKey]: ReturnType<(typeof CONFIG_OPTIONS)[K]['parse']> };
+export type SkgConfig = { readonly [K in Exclude<ConfigKey, 'workers'>]: ReturnType<(typeof CONFIG_OPTIONS)[K]['parse']> } & {
+  /** Resolved against the store: the cores, or 1 with `--store memory`. */
+  readonly workers: number;
+};
 
 /** Flag values by option, as commander parsed them (text, or a boolean for a switch). */
 export type ConfigFlags = Partial<Record<ConfigKey, string | boolean | undefined>>;
@@ -193,6 +212,13 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     const name = spec.flag.includes('<') ? `${spec.env} / ${spec.flag.replace(/ <.*$/, '')}` : spec.env;
     config[key] = spec.parse(text, { cwd, name });
   }
+  // The workers' default and limit depend on the store.
+  const store = config.store as string;
+  const workers = (config.workers as number | undefined) ?? (store === 'memory' ? 1 : os.availableParallelism());
+  if (workers > 1 && store === 'memory') {
+    throw new Error(`--store memory keeps webhook subscriptions in one process: use --workers 1 with it, or --store fs / a redis:// URL with ${workers} workers`);
+  }
+  config.workers = workers;
   return Object.freeze(config) as SkgConfig;
 }
 

@@ -6,7 +6,7 @@
 //   by default), so a slow request is cut within a second of its deadline. An idle kept-alive
 //   connection is closed after `keepAliveTimeoutMs` (5 s, Node's default).
 // - At most `maxConnectionsPerAddress` open connections per client address (the socket's peer, IPv6
-//   counted by its /64 like the rate limit) and `maxConnections` in all. One more is answered at once,
+//   counted by its /64, as the rate limit keys it: middleware/client-key.ts) and `maxConnections` in all. One more is answered at once,
 //   before its request is read, with the Error shape and closed: 429 `rate_limited` over the
 //   per-address cap, 503 `rate_limited` over the total (both with `Retry-After: 1`). So a slowloris from
 //   one address holds at most its own share and every other address is still answered (measured by
@@ -46,18 +46,6 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
 
 /** How often Node checks the header and request deadlines (its default is 30 s). */
 const DEADLINE_CHECK_INTERVAL_MS = 1_000;
-
-/**
- * Sets the timeouts of `limits` on a server already created (Node reads them on every check), and
- * leaves a request without Host to the listener. Only `createHttpServerOptions` at construction also
- * shortens the deadline check to 1 s.
- */
-export function configureHttpServer(server: Server, limits: ConnectionLimits): void {
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
-}
 
 /** The `node:http` `createServer` options for `limits`: timeouts, the deadline check, and Host left to the listener. */
 export function createHttpServerOptions(limits: ConnectionLimits): ServerOptions {

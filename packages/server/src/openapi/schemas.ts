@@ -78,6 +78,22 @@ export const SCHEMAS: Record<string, Schema> = {
     omitted: { const: true, description: 'Present, always true, only for omitted verses' },
     speaker: string('Attributed speaker where recorded'),
   }),
+  Heading: object(
+    ['text', 'before', 'level'],
+    {
+      text: string('The heading as the BSB prints it'),
+      before: string('OSIS id of the verse the heading is printed before (inside, when midVerse)'),
+      level: {
+        type: 'string',
+        description:
+          'The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, ' +
+          '`ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages',
+        examples: ['s1', 'd'],
+      },
+      midVerse: { const: true, description: 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)' },
+    },
+    { description: 'A heading printed in the text, anchored to a verse' },
+  ),
   BookSummary: object(['id', 'name', 'slug', 'testament', 'chapters'], {
     id: string('OSIS book id'),
     name: string(),
@@ -92,13 +108,17 @@ export const SCHEMAS: Record<string, Schema> = {
     previous: nullableString('OSIS id of the chapter before, across books'),
     next: nullableString('OSIS id of the chapter after, across books'),
   }),
-  Passage: object(['osis', 'reference', 'url', 'verses', 'chapter', 'licence'], {
+  Passage: object(['osis', 'reference', 'url', 'headings', 'verses', 'chapter', 'licence'], {
     osis: string(),
     reference: string('Human-readable, e.g. John 3:16 or John 3:16-18'),
     url: string('Site route with a verse anchor'),
     book: ref('BookSummary'),
     text: string('Single-verse requests only'),
     omitted: { const: true },
+    headings: arrayOf(
+      ref('Heading'),
+      'Headings printed before (or inside) these verses, in text order: Ps.23.1 has the title "A Psalm of David."; the section a later verse falls under is on the chapter',
+    ),
     verses: arrayOf(ref('Verse')),
     chapter: ref('ChapterLink'),
     context: object(['people', 'places', 'themes', 'crossReferences', 'referencedBy'], {
@@ -112,7 +132,7 @@ export const SCHEMAS: Record<string, Schema> = {
     licence: ref('Licence'),
   }),
   Chapter: object(
-    ['id', 'osis', 'book', 'chapter', 'translation', 'versification', 'verseCount', 'verses', 'previous', 'next', 'licence'],
+    ['id', 'osis', 'book', 'chapter', 'translation', 'versification', 'verseCount', 'headings', 'verses', 'previous', 'next', 'licence'],
     {
       id: string('Site route, e.g. /bible/john/3'),
       osis: string(),
@@ -121,6 +141,7 @@ export const SCHEMAS: Record<string, Schema> = {
       translation: { const: 'BSB' },
       versification: { const: 'kjv' },
       verseCount: integer(),
+      headings: arrayOf(ref('Heading'), 'Every heading of the chapter in text order: section headings, the Psalm title, parallel passages'),
       verses: arrayOf(ref('Verse')),
       speakers: arrayOf(string()),
       omittedVerses: arrayOf(integer()),
