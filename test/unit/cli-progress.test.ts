@@ -70,11 +70,11 @@ const hasFullSources = existsSync(path.join(FULL_SOURCES, 'SOURCES.md'));
 const hasScript = existsSync('/usr/bin/script');
 
 describe('the progress display', () => {
-  it('writes a timestamped line as each stage starts and ends when not on a terminal', () => {
+  it('writes a timestamped line as each stage starts and ends when not on a terminal', async () => {
     const stream = new PassThrough();
     let text = '';
     stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const display = createProgressDisplay('build', { stream: stream as unknown as NodeJS.WriteStream, live: false, now: () => new Date('2026-11-24T02:30:01.123Z') });
+    const display = await createProgressDisplay('build', { stream: stream as unknown as NodeJS.WriteStream, live: false, now: () => new Date('2026-11-24T02:30:01.123Z') });
     display.listener({ type: 'start', stage: 'validate', index: 3, total: 7 });
     display.listener({ type: 'end', stage: 'validate', index: 3, total: 7, ms: 812.4, detail: '31,102 verses' });
     display.listener({ type: 'end', stage: 'write', index: 7, total: 7, ms: 1520 });

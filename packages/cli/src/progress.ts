@@ -7,7 +7,7 @@
 //   2026-11-24T02:30:01.935Z skg build: [3/7] validate done in 812 ms (31,102 verses)
 
 import type { ProgressEvent, ProgressListener } from '@skg/core';
-import ora, { type Ora } from 'ora';
+import type { Ora } from 'ora';
 
 export interface ProgressDisplay {
   readonly listener: ProgressListener;
@@ -24,11 +24,13 @@ export interface ProgressDisplayOptions {
   readonly now?: () => Date;
 }
 
-/** A display for `command` (`ingest`, `build`). */
-export function createProgressDisplay(command: string, options: ProgressDisplayOptions = {}): ProgressDisplay {
+/** A display for `command` (`ingest`, `build`). ora is loaded only for a terminal (and never by `skg serve`). */
+export async function createProgressDisplay(command: string, options: ProgressDisplayOptions = {}): Promise<ProgressDisplay> {
   const stream = options.stream ?? process.stderr;
   const live = options.live ?? (stream.isTTY === true && !process.env.CI);
-  return live ? createLiveDisplay(command, stream) : createLineDisplay(command, stream, options.now ?? (() => new Date()));
+  if (!live) return createLineDisplay(command, stream, options.now ?? (() => new Date()));
+  const { default: ora } = await import('ora');
+  return createLiveDisplay(command, stream, ora);
 }
 
 const label = (event: ProgressEvent): string => `[${event.index}/${event.total}] ${event.stage}`;
@@ -48,7 +50,7 @@ function createLineDisplay(command: string, stream: NodeJS.WritableStream, now: 
   };
 }
 
-function createLiveDisplay(command: string, stream: NodeJS.WriteStream): ProgressDisplay {
+function createLiveDisplay(command: string, stream: NodeJS.WriteStream, ora: typeof import('ora').default): ProgressDisplay {
   let spinner: Ora | undefined;
   let running: { text: string; started: number } | undefined;
   // The seconds so far, redrawn with the spinner's frames; unref'd so it never holds the process.

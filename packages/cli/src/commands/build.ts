@@ -17,7 +17,7 @@ export function registerBuildCommand(program: Command): void {
     .action(async (flags: { quiet?: boolean }, self: Command) => {
       const config = resolveConfig(readConfigFlags(self, KEYS));
       const { build, formatBuildReport } = await import('@skg/compiler');
-      const progress = flags.quiet ? undefined : createProgressDisplay('build');
+      const progress = flags.quiet ? undefined : await createProgressDisplay('build');
       let report: BuildReport;
       try {
         report = await build({

@@ -12,7 +12,7 @@ export function registerIngestCommand(program: Command): void {
   addConfigOptions(command, KEYS).action(async (_flags: unknown, self: Command) => {
     const config = resolveConfig(readConfigFlags(self, KEYS));
     const { formatIngestReport, ingest, IngestError } = await import('@skg/ingest');
-    const progress = createProgressDisplay('ingest');
+    const progress = await createProgressDisplay('ingest');
     try {
       const report = await ingest({
         sourcesDir: config.sources,

@@ -31,7 +31,7 @@ async function ensureDist(config: SkgConfig): Promise<void> {
       await fetchSources({ sourcesDir: config.sources });
     }
     console.log(`skg: ingesting ${config.sources} → ${config.bundle}`);
-    const progress = createProgressDisplay('ingest');
+    const progress = await createProgressDisplay('ingest');
     let report: Awaited<ReturnType<typeof ingest>>;
     try {
       report = await ingest({
@@ -48,7 +48,7 @@ async function ensureDist(config: SkgConfig): Promise<void> {
   }
   console.log(`skg: building ${config.bundle} → ${config.dist}`);
   const { build } = await import('@skg/compiler');
-  const progress = createProgressDisplay('build');
+  const progress = await createProgressDisplay('build');
   try {
     const report = await build({ bundleDir: config.bundle, distDir: config.dist, optional: selectOptionalArtefacts(config.without), onProgress: progress.listener });
     if (report.fatal) throw new Error(report.fatal.message);
