@@ -19,7 +19,7 @@ describe('GET / (service index)', () => {
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
-      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/scripture',
+      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/references', '/scripture',
       '/search', '/stats', '/status', '/tags', '/vocabulary',
       '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);

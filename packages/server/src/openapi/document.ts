@@ -144,8 +144,9 @@ function listenerResponses(): Json {
 const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string; readonly paths: readonly string[] }> = [
   {
     name: 'Scripture',
-    description: 'The text: passages and chapters, full-text search, the interlinear, cross references and their aggregate',
-    paths: ['/passage', '/scripture', '/interlinear', '/xrefs', '/connections'],
+    description:
+      'The text: passages and chapters, references written as people write them, full-text search, the interlinear, cross references and their aggregate',
+    paths: ['/passage', '/references', '/scripture', '/interlinear', '/xrefs', '/connections'],
   },
   {
     name: 'Knowledge graph',

@@ -13,6 +13,7 @@ import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
 import { referenceAssetRoute, referenceRoute } from './reference.ts';
+import { referencesRoute } from './references.ts';
 import { scriptureRoute } from './scripture.ts';
 import { searchRoute } from './search.ts';
 import { serviceIndexRoute } from './service-index.ts';
@@ -32,6 +33,7 @@ import { xrefsRoute } from './xrefs.ts';
 export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
+  referencesRoute,
   interlinearRoute,
   xrefsRoute,
   connectionsRoute,
