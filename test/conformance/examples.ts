@@ -28,6 +28,9 @@ export interface Example {
   readonly app?: 'without-optional' | 'degraded';
 }
 
+/** What an MCP client sends with every POST (Streamable HTTP). */
+const MCP = { accept: 'application/json, text/event-stream' };
+
 export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   get_service_index: [{ request: 'GET /', status: 200 }],
 
@@ -206,6 +209,23 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
 
   get_changelog: [{ request: 'GET /changelog', status: 200 }],
+
+  post_mcp_message: [
+    {
+      request: 'POST /mcp',
+      headers: MCP,
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance', version: '1' } } },
+      status: 200,
+    },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_passage', arguments: { osis: 'John.3.16' } } }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_passage', arguments: { osis: 'Foo.1.1' } } }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 202 },
+    { request: 'POST /mcp', headers: { accept: 'application/json' }, body: { jsonrpc: '2.0', id: 5, method: 'ping' }, status: 406, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: MCP, body: { hello: 'world' }, status: 400, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: { ...MCP, 'content-type': 'text/plain' }, body: { jsonrpc: '2.0', id: 6, method: 'ping' }, status: 415, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 7, method: 'ping', params: { padding: 'x'.repeat(70_000) } }, status: 413, code: 'invalid_parameter' },
+  ],
 
   describe_webhooks: [{ request: 'GET /webhooks', status: 200 }],
 

@@ -102,33 +102,44 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Loads the data set, then listens. A missing or unusable dist/ fails with what to run. */
-export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const load = options.loadDataSet ?? loadDist;
-  let initial: DataSet;
+/** Loads the data set to serve from `distDir`; a missing or unusable dist/ fails with what to run. */
+export async function loadToServe(
+  distDir: string,
+  load: LoadDataSet = loadDist,
+  options: { readonly verifyChecksums?: boolean; readonly log?: (line: string) => void } = {},
+): Promise<DataSet> {
   try {
     // Every artefact's checksum, beside the load (the hashing overlaps the loader's reads); an injected
     // loader (tests) has no files to check.
     const started = performance.now();
-    const verify = options.verifyChecksums ?? options.loadDataSet === undefined;
-    const [loaded, unservable] = await Promise.allSettled([load(options.distDir), verify ? findUnservableArtefacts(options.distDir) : []]);
+    const verify = options.verifyChecksums ?? load === loadDist;
+    const [loaded, unservable] = await Promise.allSettled([load(distDir), verify ? findUnservableArtefacts(distDir) : []]);
     // A corrupt artefact is named even when the loader failed on it first.
     if (unservable.status === 'fulfilled' && unservable.value.length > 0) {
-      throw new Error(`cannot serve ${path.resolve(options.distDir)}:\n  - ${unservable.value.map(formatDistProblem).join('\n  - ')}`);
+      throw new Error(`cannot serve ${path.resolve(distDir)}:\n  - ${unservable.value.map(formatDistProblem).join('\n  - ')}`);
     }
     if (loaded.status === 'rejected') throw loaded.reason;
     if (unservable.status === 'rejected') throw unservable.reason;
-    if (verify) log(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load)`);
-    initial = loaded.value;
+    if (verify) options.log?.(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load)`);
+    return loaded.value;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${options.distDir}: `;
+    const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${distDir}: `;
     const hint = reason.includes('skg build')
       ? ''
-      : `\nBuild the artefacts first: \`skg build --dist ${options.distDir}\` (or \`skg start\`, which builds whatever is missing).`;
+      : `\nBuild the artefacts first: \`skg build --dist ${distDir}\` (or \`skg start\`, which builds whatever is missing).`;
     throw new Error(`${prefix}${reason}${hint}`);
   }
+}
+
+/** Loads the data set, then listens. A missing or unusable dist/ fails with what to run. */
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const load = options.loadDataSet ?? loadDist;
+  const initial = await loadToServe(options.distDir, load, {
+    verifyChecksums: options.verifyChecksums ?? options.loadDataSet === undefined,
+    log,
+  });
 
   let webhooks: Webhooks;
   try {

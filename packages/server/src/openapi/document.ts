@@ -83,6 +83,7 @@ const ERROR_RESPONSES: Record<number, { description: string; headers: readonly s
   400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
   413: { description: 'invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed', headers: [] },
   415: { description: 'invalid_parameter: the request body is not `application/json`', headers: [] },
+  406: { description: 'The request does not accept the media types this operation answers with (`Accept`)', headers: [] },
   404: { description: 'not_found', headers: [] },
   405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
   429: { description: 'rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds', headers: ['Retry-After'] },
@@ -214,12 +215,12 @@ function toParameter(spec: ParameterSpec): Json {
   };
 }
 
-/** A write route's success answers (`successStatuses`, default 200); 204 has no body, 201 a Location. */
+/** A write route's success answers (`successStatuses`, default 200); 202 and 204 have no body, 201 a Location. */
 function writeResponses(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
     responses[status] =
-      status === '204'
+      status === '204' || status === '202'
         ? { description, headers: headerRefs(COMMON_HEADERS) }
         : jsonResponse(description, route.responseSchema, status === '201' ? ['Location'] : []);
   }

@@ -448,7 +448,7 @@ export const SCHEMAS: Record<string, Schema> = {
       ),
       openapi: string(),
       reference: string('The API reference page for people'),
-      mcp: { type: ['string', 'null'] },
+      mcp: string('The assistant-tool interface: an MCP server (Streamable HTTP, stateless) at this URL'),
       mcpNote: string(),
       tools: arrayOf(
         object(['name', 'method', 'path', 'summary'], {
@@ -634,6 +634,22 @@ export const SCHEMAS: Record<string, Schema> = {
     url: string('Where the log is served: this endpoint, /api/v1/changelog'),
     licence: ref('Licence'),
   }),
+  McpMessage: object(['jsonrpc', 'method'], {
+    jsonrpc: { const: '2.0' },
+    id: { anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'Present on a request, absent on a notification' },
+    method: string('`initialize`, `tools/list`, `tools/call`, `ping`, or a notification such as `notifications/initialized`'),
+    params: { type: 'object', additionalProperties: true, description: 'As the MCP specification defines for the method' },
+  }, { description: 'One JSON-RPC 2.0 message of the Model Context Protocol (https://modelcontextprotocol.io/specification)', additionalProperties: true }),
+  McpResponse: object(['jsonrpc', 'id'], {
+    jsonrpc: { const: '2.0' },
+    id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+    result: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'As the MCP specification defines for the method; a tools/call result has `content`, `structuredContent` (the operation\'s 200 body) or `isError: true` with the Error body as text',
+    },
+    error: object(['code', 'message'], { code: integer(), message: string(), data: {} }, { description: 'A JSON-RPC error, e.g. an unknown method or tool' }),
+  }, { description: 'The JSON-RPC 2.0 response: `result` or `error`' }),
   ReferencePage: { type: 'string', contentMediaType: 'text/html', description: 'The API reference page (HTML)' },
   ReferenceAsset: { type: 'string', description: 'A script, style sheet or icon of the reference page' },
   WebhookRegistration: object(['url'], {

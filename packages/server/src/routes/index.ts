@@ -9,6 +9,7 @@ import { graphRoute } from './graph.ts';
 import { healthRoute } from './health.ts';
 import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
+import { mcpRoute } from './mcp.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
@@ -50,6 +51,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   changelogRoute,
   statusRoute,
   healthRoute,
+  mcpRoute,
   describeWebhooksRoute,
   createWebhookRoute,
   getWebhookRoute,
