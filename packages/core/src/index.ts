@@ -11,3 +11,4 @@ export * from './graph.ts';
 export * from './cross-references.ts';
 export * from './interlinear.ts';
 export * from './responses.ts';
+export * from './progress.ts';

@@ -110,7 +110,8 @@ type Relative = number | string;
 
 /**
  * A person's parents (documents stating parent-of them), children, siblings (the other children of the
- * parents, and sibling-of either way) and spouses (spouse-of either way); with `generations` > 1, the
+ * parents, and sibling-of either way), spouses (spouse-of either way) and concubines (concubine-of either
+ * way); with `generations` > 1, the
  * ancestors and descendants generation by generation, each person once at the nearest generation.
  */
 export function walkFamily(documents: GraphDocuments, edges: GraphEdges, person: number, generations: number): FamilyTree {
@@ -178,6 +179,7 @@ export function walkFamily(documents: GraphDocuments, edges: GraphEdges, person:
     children: summaries(childrenOf(person)),
     siblings: summaries([...parents.flatMap((parent) => childrenOf(parent)), ...symmetric(person, 'sibling-of')], person),
     spouses: summaries(symmetric(person, 'spouse-of'), person),
+    concubines: summaries(symmetric(person, 'concubine-of'), person),
     ...(generations > 1 ? { ancestors: walk(parentsOf), descendants: walk(childrenOf) } : {}),
   };
 }

@@ -25,7 +25,8 @@ const GENERATIONS: IntegerParameter = {
 
 const NOTE =
   'Parents are read from parent-of relations other documents state (no child-of is ever stored); siblings are the other ' +
-  'children of those parents plus sibling-of either way; spouses are spouse-of either way. ancestor-of edges (descent ' +
+  'children of those parents plus sibling-of either way; spouses are spouse-of either way, concubines concubine-of ' +
+  'either way (a concubine is not listed among spouses). ancestor-of edges (descent ' +
   'across an unknown number of generations) are never used here: read them from /entity.';
 
 export const familyRoute = defineRoute({
@@ -57,6 +58,7 @@ export const familyRoute = defineRoute({
       children: family.children.map(formatSummary),
       siblings: family.siblings.map(formatSummary),
       spouses: family.spouses.map(formatSummary),
+      concubines: family.concubines.map(formatSummary),
       ...(family.ancestors && family.descendants ? { ancestors: levels(family.ancestors), descendants: levels(family.descendants) } : {}),
       note: NOTE,
       licence: createDocumentLicence(person.shareAlike === true),
