@@ -17,8 +17,8 @@ export interface Heading {
   readonly text: string;
 }
 
-export const TRANSLATION = 'BSB';
-export const VERSIFICATION = 'kjv';
+export const TRANSLATION = 'BSB' as const;
+export const VERSIFICATION = 'kjv' as const;
 
 // --- Scripture words: one tokeniser for the compiler (index, word counts) and the server (queries).
 

@@ -10,6 +10,7 @@ import type { AppConfig, Reply, RequestState } from './context.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
+import { getResponseFormat } from './openapi/response-format.ts';
 import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
@@ -56,6 +57,8 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     };
   }
 
+  // The ETag follows the route's contract: a changed body schema changes its tags (response-format.ts).
+  const format = getResponseFormat(route);
   return function cachedRouteHandler(event, state) {
     const { dataSet } = state;
     const canonical = formatCanonicalRequest('GET', event.url, queryNames);
@@ -63,7 +66,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const hit = cache.get(canonical);
     if (hit !== undefined) return answerWithEtag(event, state.headers, hit);
     const store = (value: unknown): CachedResponse => {
-      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical, perProcess) };
+      const response = { body: encodeBody(JSON.stringify(value)), etag: createEtag(dataSet, canonical, format, perProcess) };
       cache.set(canonical, response, response.body.byteLength);
       return response;
     };

@@ -12,7 +12,7 @@ import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';
 import { OPENAPI_VERSION } from '../version.ts';
-import { SCHEMAS } from './schemas.ts';
+import { componentName, ErrorBody, getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -118,17 +118,23 @@ const SECURITY_SCHEMES: Record<string, Json> = {
   },
 };
 
-function jsonResponse(description: string, schema: string, extraHeaders: readonly string[] = []): Json {
+/** A named schema as a `$ref` to its component; an unnamed one inline. */
+function schemaOf(schema: TSchema): Json {
+  const name = componentName(schema);
+  return name === undefined ? (schema as Json) : { $ref: `#/components/schemas/${name}` };
+}
+
+function jsonResponse(description: string, schema: TSchema, extraHeaders: readonly string[] = []): Json {
   return {
     description,
     headers: headerRefs([...COMMON_HEADERS, ...extraHeaders]),
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+    content: { 'application/json': { schema: schemaOf(schema) } },
   };
 }
 
 function successResponse(route: RouteDefinition): Json {
   if (!route.media) return jsonResponse('Success', route.responseSchema);
-  const schema = { $ref: `#/components/schemas/${route.responseSchema}` };
+  const schema = schemaOf(route.responseSchema);
   return {
     description: 'Success',
     headers: headerRefs([...COMMON_HEADERS, 'Cache-Control']),
@@ -183,7 +189,7 @@ function toOperation(route: RouteDefinition): Json {
     : writeResponses(route);
   for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
     const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
-    responses[status] = jsonResponse(error.description, 'Error', error.headers);
+    responses[status] = jsonResponse(error.description, ErrorBody, error.headers);
   }
   return {
     operationId: route.operationId,
@@ -201,7 +207,7 @@ function toOperation(route: RouteDefinition): Json {
           requestBody: {
             required: true,
             description: route.requestBody.description,
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.requestBody.schema}` } } },
+            content: { 'application/json': { schema: schemaOf(route.requestBody.schema) } },
           },
         }
       : {}),
@@ -223,7 +229,7 @@ function describeDeliveries(): Json {
     { name: 'X-Service-Event', in: 'header', required: true, description: 'The event name, as in the body', schema: { type: 'string' } },
     { name: 'X-Service-Delivery', in: 'header', required: true, description: 'The event id (`evt_…`), as in the body', schema: { type: 'string' } },
   ];
-  const delivery = (event: string, schema: string, summary: string): Json => ({
+  const delivery = (event: string, schema: TSchema, summary: string): Json => ({
     post: {
       // Requests this service makes, not operations a client calls: `receive_…`, what the receiver does.
       operationId: `receive_${event.replace('.', '_')}`,
@@ -233,7 +239,7 @@ function describeDeliveries(): Json {
         'POST /webhooks/{id}/test sends the same shape with `test: true`.',
       tags: ['Webhooks'],
       parameters,
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(schema) } } },
       responses: {
         '2XX': {
           description:
@@ -245,8 +251,8 @@ function describeDeliveries(): Json {
     },
   });
   return {
-    'data.updated': delivery('data.updated', 'WebhookPayloadDataUpdated', 'The knowledge base was re-ingested: this service now serves a new data version'),
-    'status.degraded': delivery('status.degraded', 'WebhookPayloadStatusDegraded', 'A server process turned degraded: a live check failed or an optional dataset became unavailable'),
+    'data.updated': delivery('data.updated', WebhookPayloadDataUpdated, 'The knowledge base was re-ingested: this service now serves a new data version'),
+    'status.degraded': delivery('status.degraded', WebhookPayloadStatusDegraded, 'A server process turned degraded: a live check failed or an optional dataset became unavailable'),
   };
 }
 
@@ -284,7 +290,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
   }
   const used = new Set(routes.map((route) => tagOf(route.path)));
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Scripture Graph API',
       version: OPENAPI_VERSION,
@@ -296,7 +302,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
     webhooks: describeDeliveries(),
-    components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas: getComponentSchemas(), headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };

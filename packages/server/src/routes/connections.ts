@@ -23,6 +23,7 @@ import { type IntegerParameter, readInteger, readString, type StringParameter } 
 import { datasetUnavailable } from './dataset-unavailable.ts';
 import { defineRoute } from './define.ts';
 import { toRoute } from './summary.ts';
+import { Connections } from '../openapi/schemas/index.ts';
 
 const BOOK: StringParameter = {
   kind: 'string',
@@ -151,7 +152,7 @@ export const connectionsRoute = defineRoute({
     '`invalid_reference` / `invalid_parameter` for an osis that is not one chapter; 404 `not_found` for a chapter the text ' +
     'does not have; 503 `dataset_unavailable` with `Retry-After` when this server was built without the aggregate.',
   parameters: [BOOK, OSIS, LIMIT],
-  responseSchema: 'Connections',
+  responseSchema: Connections,
   errorStatuses: [400, 404, 503],
   cache: 'data',
   handle({ dataSet, query }) {

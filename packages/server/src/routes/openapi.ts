@@ -2,6 +2,7 @@
 
 import { createOpenApiDocument } from '../openapi/document.ts';
 import { defineRoute } from './define.ts';
+import { OpenApiDocument } from '../openapi/schemas/index.ts';
 
 export const openapiRoute = defineRoute({
   path: '/openapi.json',
@@ -9,7 +10,7 @@ export const openapiRoute = defineRoute({
   operationId: 'get_openapi',
   summary: 'The OpenAPI 3.1 description of this service',
   parameters: [],
-  responseSchema: 'OpenApiDocument',
+  responseSchema: OpenApiDocument,
   errorStatuses: [],
   cache: 'data',
   handle({ app }) {

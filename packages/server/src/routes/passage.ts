@@ -19,6 +19,7 @@ import type { StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
+import { PassageOrChapter } from '../openapi/schemas/index.ts';
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -112,6 +113,7 @@ function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossRef
   }
   const single = reference.kind === 'verse' ? verses[0] : undefined;
   return {
+    kind: 'passage' as const,
     osis: formatOsis(reference),
     reference: formatReference(reference),
     url: formatUrl(reference),
@@ -129,6 +131,7 @@ export function createChapter(store: ScriptureStore, reference: Extract<Referenc
   const record = getChapterRecord(store, reference);
   const { canon } = store;
   return {
+    kind: 'chapter' as const,
     id: `/${record.path}`,
     osis: record.osis,
     book: formatBook(record.book),
@@ -158,7 +161,7 @@ export const passageRoute = defineRoute({
     'Omitted verses carry `omitted: true` and empty `text`. 400 `invalid_reference` when the reference does not parse ' +
     '(unknown book, chapter beyond the book, a backwards range); 404 `not_found` for a verse the chapter does not have.',
   parameters: [OSIS],
-  responseSchema: 'PassageOrChapter',
+  responseSchema: PassageOrChapter,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params }) {

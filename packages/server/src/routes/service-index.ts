@@ -5,12 +5,13 @@ import { ERROR_DOCS } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
 import { ASSISTANT_TOOLS } from './assistant-tools.ts';
 import { API_BASE, defineRoute, type RouteDefinition } from './define.ts';
+import { ServiceIndex } from '../openapi/schemas/index.ts';
 
 /** The assistant tools whose route exists: name (= operationId), method, path relative to /api/v1, summary. */
 function listAssistantTools(routes: readonly RouteDefinition[]) {
   return ASSISTANT_TOOLS.flatMap((name) => {
     const route = routes.find((candidate) => candidate.operationId === name);
-    return route ? [{ name, method: 'GET', path: route.path, summary: route.summary }] : [];
+    return route ? [{ name, method: 'GET' as const, path: route.path, summary: route.summary }] : [];
   });
 }
 
@@ -19,7 +20,7 @@ export const serviceIndexRoute = defineRoute({
   operationId: 'get_service_index',
   summary: 'This service index: endpoints, collections, errors, limits, caching, pricing and licence',
   parameters: [],
-  responseSchema: 'ServiceIndex',
+  responseSchema: ServiceIndex,
   errorStatuses: [],
   cache: 'data',
   handle({ app, dataSet }) {
@@ -127,10 +128,10 @@ export const serviceIndexRoute = defineRoute({
         note: 'Every response carries X-Request-Id and every error body its requestId: quote it when reporting a problem.',
       },
       pricing: {
-        free: true,
-        metered: false,
+        free: true as const,
+        metered: false as const,
         minimumContract: null,
-        creditCardRequired: false,
+        creditCardRequired: false as const,
         publicPricing: true,
         note: 'Free, with no paid tier: there is nothing to buy. The rate limit is the only limit.',
       },

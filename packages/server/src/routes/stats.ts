@@ -2,13 +2,14 @@
 
 import { COLLECTIONS, LICENCE } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Stats } from '../openapi/schemas/index.ts';
 
 export const statsRoute = defineRoute({
   path: '/stats',
   operationId: 'get_stats',
   summary: 'Collection counts, graph totals, scripture totals and the commonest tags',
   parameters: [],
-  responseSchema: 'Stats',
+  responseSchema: Stats,
   errorStatuses: [],
   cache: 'data',
   // `generated` is this process's index-build time: the ETag follows it too.

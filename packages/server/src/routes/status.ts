@@ -2,6 +2,7 @@
 
 import { LICENCE, OPTIONAL_ARTEFACTS } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Status } from '../openapi/schemas/index.ts';
 
 /** An objective for a free service, not a contractual level. */
 export const AVAILABILITY_TARGET = 0.995;
@@ -14,7 +15,7 @@ export const statusRoute = defineRoute({
     'Runs its checks on every request (never cached). Check `datasets` before calling an endpoint that needs an optional ' +
     'dataset: `unavailable` means that endpoint answers 503 `dataset_unavailable`.',
   parameters: [],
-  responseSchema: 'Status',
+  responseSchema: Status,
   errorStatuses: [],
   cache: 'live',
   async handle({ dataSet, app }) {

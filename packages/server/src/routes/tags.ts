@@ -3,6 +3,7 @@
 import { LICENCE } from '@skg/core';
 import { type IntegerParameter, readInteger } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { Tags } from '../openapi/schemas/index.ts';
 
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Tags per page', minimum: 1, maximum: 1000, default: 200 };
 const OFFSET: IntegerParameter = { kind: 'integer', name: 'offset', description: 'Tags to skip', minimum: 0, maximum: 100_000, default: 0 };
@@ -12,7 +13,7 @@ export const tagsRoute = defineRoute({
   operationId: 'get_tags',
   summary: 'Every tag with its document count, most common first',
   parameters: [LIMIT, OFFSET],
-  responseSchema: 'Tags',
+  responseSchema: Tags,
   errorStatuses: [],
   cache: 'data',
   handle({ dataSet, query }) {

@@ -2,13 +2,14 @@
 
 import { BOOKS, LICENCE } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Vocabulary } from '../openapi/schemas/index.ts';
 
 export const vocabularyRoute = defineRoute({
   path: '/vocabulary',
   operationId: 'get_vocabulary',
   summary: 'The relation predicates with their inverses and edge counts, and the 66 books with their OSIS ids, slugs and chapter counts',
   parameters: [],
-  responseSchema: 'Vocabulary',
+  responseSchema: Vocabulary,
   errorStatuses: [],
   cache: 'data',
   handle({ dataSet }) {
