@@ -48,13 +48,20 @@ describe('the shipped sources manifest', () => {
     assert.equal(getNewestPublished(manifest), '2026-08-21T00:00:00.000Z');
   });
 
-  it('lists every file of every SHA256SUMS in the mirror, with the same hash', async (t) => {
+  // The mirror may hold folders the pipeline does not read yet (translations/: SWORD exports made from
+  // Debian packages, with no address `skg fetch` could download them from). They are not pinned; every
+  // folder the manifest pins must match the mirror file for file.
+  it('lists every file of every SHA256SUMS in the pinned folders of the mirror, with the same hash', async (t) => {
     const skip = await skipWithoutFullSources();
     if (skip) return t.skip(skip);
     const pinned = new Map(manifest.sources.flatMap((source) => source.files).map((file) => [file.path, file.sha256]));
+    const pinnedFolders = new Set([...pinned.keys()].map((file) => file.split('/')[0]));
     const folders = readdirSync(FULL_SOURCES, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const unpinned = folders.filter((folder) => !pinnedFolders.has(folder.name)).map((folder) => folder.name);
+    if (unpinned.length > 0) t.diagnostic(`mirror folders no source pins (not read by the pipeline): ${unpinned.join(', ')}`);
+    assert.equal(folders.length - unpinned.length, pinnedFolders.size, 'every pinned folder is in the mirror');
     let listed = 0;
-    for (const folder of folders) {
+    for (const folder of folders.filter((entry) => pinnedFolders.has(entry.name))) {
       for (const line of readFileSync(path.join(FULL_SOURCES, folder.name, 'SHA256SUMS'), 'utf8').split('\n')) {
         if (line === '') continue;
         const [hash, file] = line.split(/ [ *]/);
