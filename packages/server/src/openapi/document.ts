@@ -1,56 +1,22 @@
 // The OpenAPI 3.1 description of what this server answers, built from the route table.
 //
 // Every route gives its path, method, operationId (the assistant-tool name where it is one),
-// parameters, 200 schema and its own error statuses; this module adds what every route shares: 304,
-// 405, 429 and 500, the response headers every answer carries (marked `required`), and the request
-// headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id). test/endpoints/openapi.test.ts
-// validates the result with an OpenAPI 3.1 validator, and test/conformance holds every route's answers to it.
+// parameters, body schema (openapi/schemas/) and its own error statuses; responses.ts adds what every
+// route shares (304, 405, 429, 500 and the response headers), examples.ts the captured examples, and
+// this module the request headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id), the
+// tags, the webhook deliveries and the document around them. test/endpoints/openapi.test.ts validates
+// the result (OpenAPI 3.1, redocly, spectral), and test/conformance holds every route's answers to it.
 
 import { LICENCE } from '@skg/core';
-import { RATE_LIMIT_HEADER_NAMES } from '../middleware/rate-limit.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';
 import { OPENAPI_VERSION } from '../version.ts';
-import { componentName, ErrorBody, getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
+import { addExamples, exampleMembers, findRequestExample } from './examples.ts';
+import { describeResponses, RESPONSE_HEADERS, schemaOf, SHARED_RESPONSES } from './responses.ts';
+import { getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
-
-const header = (description: string, schema: Json, required: boolean): Json => ({ description, required, schema });
-
-const HEADERS: Record<string, Json> = {
-  'X-Request-Id': header('Identifies this request; quote it when reporting a problem (also `requestId` in error bodies)', { type: 'string' }, true),
-  ETag: header(
-    "Derived from the data version and the canonical request (on /stats and /changelog also from this server process's index-build time, which those bodies show); send it back as If-None-Match",
-    { type: 'string' },
-    true,
-  ),
-  'Access-Control-Allow-Origin': header('Every route may be called from any web page', { const: '*' }, true),
-  'X-RateLimit-Limit': header('Requests allowed per window', { type: 'integer' }, true),
-  'X-RateLimit-Remaining': header('Requests left in this window', { type: 'integer', minimum: 0 }, true),
-  'X-RateLimit-Reset': header('When the window resets, Unix epoch seconds', { type: 'integer' }, true),
-  'RateLimit-Limit': header('Requests allowed per window (IETF draft spelling)', { type: 'integer' }, true),
-  'RateLimit-Remaining': header('Requests left in this window (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
-  'RateLimit-Reset': header('Seconds until the window resets (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
-  'RateLimit-Policy': header('The quota policy, e.g. `600;w=60`', { type: 'string' }, true),
-  'Idempotency-Key': header('Echo of the request header, when one was sent', { type: 'string' }, false),
-  'Retry-After': header('Seconds to wait before retrying', { type: 'integer', minimum: 0 }, true),
-  Allow: header('The methods this path answers', { type: 'string' }, true),
-  'Cache-Control': header('How long a copy may be reused', { type: 'string' }, true),
-  Location: header('Where the created resource is read', { type: 'string' }, false),
-};
-
-/** The headers on every answer of every route. */
-const COMMON_HEADERS = [
-  'X-Request-Id',
-  'ETag',
-  'Access-Control-Allow-Origin',
-  ...RATE_LIMIT_HEADER_NAMES,
-  'Idempotency-Key',
-];
-
-const headerRefs = (names: readonly string[]): Json =>
-  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** Request headers every route reads. */
 const PARAMETERS: Record<string, Json> = {
@@ -75,17 +41,6 @@ const PARAMETERS: Record<string, Json> = {
     description: 'Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made',
     schema: { type: 'string', maxLength: 128 },
   },
-};
-
-const ERROR_RESPONSES: Record<number, { description: string; headers: readonly string[] }> = {
-  400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
-  413: { description: 'The request body is larger than the route accepts', headers: [] },
-  415: { description: 'The request body is not `application/json`', headers: [] },
-  404: { description: 'not_found', headers: [] },
-  405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
-  429: { description: 'rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds', headers: ['Retry-After'] },
-  500: { description: 'internal_error: quote the requestId', headers: [] },
-  503: { description: 'dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds', headers: ['Retry-After'] },
 };
 
 /** Operation groups for readers of the reference, by path prefix; anything else is `Service`. */
@@ -118,30 +73,6 @@ const SECURITY_SCHEMES: Record<string, Json> = {
   },
 };
 
-/** A named schema as a `$ref` to its component; an unnamed one inline. */
-function schemaOf(schema: TSchema): Json {
-  const name = componentName(schema);
-  return name === undefined ? (schema as Json) : { $ref: `#/components/schemas/${name}` };
-}
-
-function jsonResponse(description: string, schema: TSchema, extraHeaders: readonly string[] = []): Json {
-  return {
-    description,
-    headers: headerRefs([...COMMON_HEADERS, ...extraHeaders]),
-    content: { 'application/json': { schema: schemaOf(schema) } },
-  };
-}
-
-function successResponse(route: RouteDefinition): Json {
-  if (!route.media) return jsonResponse('Success', route.responseSchema);
-  const schema = schemaOf(route.responseSchema);
-  return {
-    description: 'Success',
-    headers: headerRefs([...COMMON_HEADERS, 'Cache-Control']),
-    content: Object.fromEntries(route.media.map((type) => [type, { schema }])),
-  };
-}
-
 function toParameter(spec: ParameterSpec): Json {
   if (spec.kind === 'integer') {
     return {
@@ -167,30 +98,10 @@ function toParameter(spec: ParameterSpec): Json {
   };
 }
 
-/** A write route's success answers (`successStatuses`, default 200); 204 has no body, 201 a Location. */
-function writeResponses(route: RouteDefinition): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
-  for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
-    responses[status] =
-      status === '204'
-        ? { description, headers: headerRefs(COMMON_HEADERS) }
-        : jsonResponse(description, route.responseSchema, status === '201' ? ['Location'] : []);
-  }
-  return responses;
-}
-
 function toOperation(route: RouteDefinition): Json {
   const read = (route.method ?? 'GET') === 'GET';
-  const responses: Record<string, unknown> = read
-    ? {
-        200: successResponse(route),
-        304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(COMMON_HEADERS) },
-      }
-    : writeResponses(route);
-  for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
-    const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
-    responses[status] = jsonResponse(error.description, ErrorBody, error.headers);
-  }
+  const responses = describeResponses(route);
+  addExamples(route.operationId, responses);
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -207,7 +118,7 @@ function toOperation(route: RouteDefinition): Json {
           requestBody: {
             required: true,
             description: route.requestBody.description,
-            content: { 'application/json': { schema: schemaOf(route.requestBody.schema) } },
+            content: { 'application/json': { schema: schemaOf(route.requestBody.schema), ...exampleMembers(findRequestExample(route.operationId)) } },
           },
         }
       : {}),
@@ -302,7 +213,13 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
     webhooks: describeDeliveries(),
-    components: { schemas: getComponentSchemas(), headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: getComponentSchemas(),
+      responses: SHARED_RESPONSES,
+      headers: RESPONSE_HEADERS,
+      parameters: PARAMETERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };
