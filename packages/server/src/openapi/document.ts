@@ -207,6 +207,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
       version: OPENAPI_VERSION,
       description: describe(options.rateLimit),
       license: { name: 'CC BY 4.0 (data); the BSB text is public domain', identifier: 'CC-BY-4.0' },
+      contact: { name: 'Scripture Graph: report a problem with the X-Request-Id of the answer (GET /api/v1/ lists where to start)' },
     },
     servers: [{ url: API_BASE, description: 'This host' }],
     security: [],

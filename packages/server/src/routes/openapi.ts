@@ -9,6 +9,8 @@ export const openapiRoute = defineRoute({
   aliases: ['/openapi.json'],
   operationId: 'get_openapi',
   summary: 'The OpenAPI 3.1 description of this service',
+  description:
+    'This document: OpenAPI 3.1, every operation with its parameters, response schemas, headers and a real example, and the webhook deliveries under `webhooks`. Also served at the site root, /openapi.json. The operationIds are the assistant-tool names.',
   parameters: [],
   responseSchema: OpenApiDocument,
   errorStatuses: [],

@@ -44,6 +44,8 @@ export const referenceAssetRoute = defineMediaRoute({
   path: '/reference/assets/{file}',
   operationId: 'get_api_reference_asset',
   summary: 'A script, style sheet or icon of the API reference page',
+  description:
+    'The script, style sheet and icons the reference page loads, served from this host (the page loads nothing from elsewhere). Any other file name answers 404 `not_found`.',
   parameters: [FILE],
   responseSchema: ReferenceAsset,
   media: ['text/javascript', 'text/css', 'image/png'],

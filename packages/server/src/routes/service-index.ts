@@ -19,6 +19,8 @@ export const serviceIndexRoute = defineRoute({
   path: '/',
   operationId: 'get_service_index',
   summary: 'This service index: endpoints, collections, errors, limits, caching, pricing and licence',
+  description:
+    'Start here: every endpoint with a one-line description, the collections with an example of each, where the OpenAPI document, the reference page, the status and the assistant tools are, how errors, the rate limit and caching work, and the licence.',
   parameters: [],
   responseSchema: ServiceIndex,
   errorStatuses: [],

@@ -8,6 +8,8 @@ export const statsRoute = defineRoute({
   path: '/stats',
   operationId: 'get_stats',
   summary: 'Collection counts, graph totals, scripture totals and the commonest tags',
+  description:
+    'Per collection: its count, folder, browse route, one example document and a description; graph totals (documents, edges, tags, words, orphans, broken links); scripture totals (books, chapters, verse slots); the commonest tags. `generated` is this server process\'s index-build time, so this answer\'s ETag changes with a restart.',
   parameters: [],
   responseSchema: Stats,
   errorStatuses: [],

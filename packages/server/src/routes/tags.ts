@@ -12,6 +12,8 @@ export const tagsRoute = defineRoute({
   path: '/tags',
   operationId: 'get_tags',
   summary: 'Every tag with its document count, most common first',
+  description:
+    'Every tag with the number of documents carrying it, most common first, paged with `limit` and `offset`. A tag name is the `tag` parameter of /list and /search.',
   parameters: [LIMIT, OFFSET],
   responseSchema: Tags,
   errorStatuses: [],

@@ -65,6 +65,8 @@ export const describeWebhooksRoute = defineRoute({
   path: '/webhooks',
   operationId: 'describe_webhooks',
   summary: 'Change notification: the events, the payload, the signature scheme, delivery rules and limits',
+  description:
+    'How change notification works, in one answer: the events and their data, how to register (POST /webhooks, no credential), how to read, test and delete a subscription with its secret, the payload members, the signature, delivery and retry rules, and this server\'s limits.',
   parameters: [],
   responseSchema: WebhookDescription,
   errorStatuses: [],
@@ -178,6 +180,8 @@ export const getWebhookRoute = defineRoute({
   path: '/webhooks/{id}',
   operationId: 'get_webhook',
   summary: 'A webhook subscription: its status, events, failure count and last delivery (needs its secret)',
+  description:
+    'Needs `Authorization: Bearer <secret>` (the secret POST /webhooks answered once). An unknown id and a wrong or missing secret both answer 404 `not_found`, so ids cannot be probed.',
   parameters: [ID],
   security: 'webhook-secret',
   responseSchema: WebhookSubscriptionResponse,
@@ -193,6 +197,8 @@ export const deleteWebhookRoute = defineWriteRoute({
   method: 'DELETE',
   operationId: 'delete_webhook',
   summary: 'Delete a webhook subscription (needs its secret); deliveries to it stop',
+  description:
+    'Needs `Authorization: Bearer <secret>`. Answers 204 with no body; deliveries stop at once. An unknown id and a wrong or missing secret both answer 404 `not_found`.',
   parameters: [ID],
   security: 'webhook-secret',
   // Required by the route type; unused, as the only success (204) has no body.
