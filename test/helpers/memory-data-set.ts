@@ -169,6 +169,7 @@ export function createMemoryDataSet(options: MemoryDataSetOptions = {}): DataSet
       canon,
       getChapter: (book, chapter) => chapters.get(`${book.osis}.${chapter}`),
       getVerse: (book, chapter, verse) => chapters.get(`${book.osis}.${chapter}`)?.verses[verse - 1],
+      getHeadings: (book, chapter) => chapters.get(`${book.osis}.${chapter}`)?.headings ?? [],
       search: async (query) => search(chapters, query),
     },
   };

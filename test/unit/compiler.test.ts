@@ -2,7 +2,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertManifest, REQUIRED_ARTEFACTS } from '@skg/core';
+import { assertManifest, getBook, REQUIRED_ARTEFACTS } from '@skg/core';
 import { build, runStages } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/index.ts';
 import { buildDist, copyFixtureBundle, createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -88,6 +88,21 @@ describe('build', () => {
     const changed = await buildDist(bundle);
     const original = await buildDist();
     assert.notEqual(changed.report.manifest?.dataVersion, original.report.manifest?.dataVersion);
+  });
+
+  it('carries a mid-verse heading through to the chapter store, flagged midVerse', async () => {
+    const bundle = await copyFixtureBundle();
+    await edit(bundle, 'bible/john/3.md', (t) =>
+      t.replace('  - {before: 22, level: s1, text: "John’s Testimony about Jesus"}', '  - {before: 22, level: s1, text: "John’s Testimony about Jesus", mid_verse: true}'),
+    );
+    const { distDir, report } = await buildDist(bundle);
+    assert.equal(report.errors, 0);
+    const { scripture } = await loadDataSet(distDir);
+    const john = getBook('John');
+    assert.ok(john);
+    assert.deepEqual(scripture.getHeadings(john, 3).at(-1), { before: 22, level: 's1', text: 'John’s Testimony about Jesus', midVerse: true });
+    assert.deepEqual(scripture.getHeadings(john, 3)[0], { before: 1, level: 's1', text: 'Jesus and Nicodemus' }, 'others carry no flag');
+    assert.deepEqual(scripture.getChapter(john, 3)?.headings, scripture.getHeadings(john, 3));
   });
 
   it('refuses a bundle whose root index.md lacks okf_version "0.2", naming the file, and writes nothing', async () => {

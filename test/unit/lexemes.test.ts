@@ -2,13 +2,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   createLexemeDocuments,
-  getGreekGloss,
+  describeDefinition,
   removeMarks,
   simplifyTransliteration,
 } from '../../packages/ingest/src/collections/lexemes.ts';
 import type { KjvSlots } from '../../packages/ingest/src/kjv-slots.ts';
 import { countGreekOccurrences } from '../../packages/ingest/src/strongs/greek-occurrences.ts';
 import { parseGreekStrongs, splitDerivation } from '../../packages/ingest/src/strongs/greek.ts';
+import { balanceBrackets, isBalanced, readInOrder } from '../../packages/ingest/src/strongs/reading-order.ts';
 import { parseGloss, parseHebrewStrongs } from '../../packages/ingest/src/strongs/hebrew.ts';
 
 const GENERATED = { by: 'skg-ingest test', at: '2026-08-21T00:00:00.000Z' };
@@ -90,7 +91,7 @@ describe("Strong's Greek (XML)", () => {
     const [agapao, logos, aaron] = dictionary.entries;
     assert.equal(agapao?.word, 'ἀγαπάω');
     assert.equal(agapao?.transliteration, 'agapáō');
-    assert.equal(agapao?.derivation, 'perhaps from ἄγαν (much) (or compare G5689);');
+    assert.equal(agapao?.derivation, 'perhaps from ἄγαν (much) (or compare G5689)', 'the origin clauses, without the closing ;');
     assert.equal(agapao?.definition, 'to love (in a social or moral sense)');
     assert.equal(agapao?.kjv, '(be-)love(-ed).');
     assert.equal(agapao?.notes, 'Compare G3056.');
@@ -113,9 +114,48 @@ describe("Strong's Greek (XML)", () => {
     for (const [derivation, roots, related] of cases) assert.deepEqual(splitDerivation(derivation), { roots, related }, derivation);
   });
 
-  it('takes a short gloss from the first clause whose parentheses balance', () => {
-    assert.equal(getGreekGloss('something said (including the thought); by implication, a topic'), 'something said (including the thought)');
-    assert.equal(getGreekGloss('akin to the base of G43); to be greatly afflicted'), 'to be greatly afflicted');
+  it('reads derivation and definition in reading order, wherever the XML split them', () => {
+    const cases: Array<[derivation: string, definition: string, expected: [string, string], entry: string]> = [
+      ['of uncertain affinity; a deity, especially (with G3588) the supreme Divinity;', 'figuratively, a magistrate; by Hebraism, very',
+        ['of uncertain affinity', 'a deity, especially (with G3588) the supreme Divinity; figuratively, a magistrate; by Hebraism, very'], 'G2316'],
+      ['from ἄγαν (much) and ἄχθος (grief;', 'akin to the base of G43); to be greatly afflicted, i.e. (figuratively) indignant',
+        ['from ἄγαν (much) and ἄχθος (grief; akin to the base of G43)', 'to be greatly afflicted, i.e. (figuratively) indignant'], 'G23'],
+      ['from G1 (as negative particle);', 'and G1160; costless, i.e. gratuitous', ['from G1 (as negative particle); and G1160', 'costless, i.e. gratuitous'], 'G77'],
+      ['of uncertain affinity; lonesome, i.e. (by implication) waste', '', ['of uncertain affinity', 'lonesome, i.e. (by implication) waste'], 'G2048'],
+      ['from G2288 to kill (literally or figuratively)', '', ['from G2288', 'to kill (literally or figuratively)'], 'G2289'],
+      ['of Hebrew origin (H6865): Tyrus (i.e. Tsor), a place in Palestine', '', ['of Hebrew origin (H6865)', 'Tyrus (i.e. Tsor), a place in Palestine'], 'G5184'],
+      ['properly, to distinguish, i.e. decide (mentally or judicially);', 'by implication, to try, condemn, punish', ['', 'properly, to distinguish, i.e. decide (mentally or judicially); by implication, to try, condemn, punish'], 'G2919'],
+      ['properly, the genitive case of G3588;', 'of this', ['properly, the genitive case of G3588', 'of this'], 'G5120-like'],
+      ['a primary verb (for which other ones are used in certain tenses only; namely, οἴω; and ἐνέγκω;', 'to "bear" or carry',
+        ['a primary verb (for which other ones are used in certain tenses only; namely, οἴω; and ἐνέγκω)', 'to "bear" or carry'], 'G5342'],
+      ['from G2532 and G1065;', 'and at least (or even, indeed)', ['from G2532 and G1065', 'and at least (or even, indeed)'], 'G2534: a meaning that begins with "and"'],
+      ['from G3056;', 'something said', ['from G3056', 'something said'], 'unchanged'],
+    ];
+    for (const [derivation, definition, [origin, meaning], entry] of cases) {
+      const order = readInOrder(derivation, definition);
+      assert.deepEqual([order.derivation, order.definition], [origin, meaning], entry);
+    }
+    assert.equal(readInOrder('from G1 and G5316;', 'non-apparent)').definition, 'non-apparent', 'a stray ) is dropped');
+  });
+
+  it('balances brackets: a stray ) dropped, an open ( closed before the final punctuation', () => {
+    const cases: Array<[string, string, number]> = [
+      ['more (in a greater degree)) or rather', 'more (in a greater degree) or rather', 1],
+      ['a Colossæan, (i.e. inhabitant of Colossæ', 'a Colossæan, (i.e. inhabitant of Colossæ)', 1],
+      ['a ring, i.e. round dance ("choir".', 'a ring, i.e. round dance ("choir").', 1],
+      ['already (balanced)', 'already (balanced)', 0],
+    ];
+    for (const [input, text, repaired] of cases) assert.deepEqual(balanceBrackets(input), { text, repaired }, input);
+  });
+
+  it('describes a definition by its whole clauses, cut at a word outside brackets when the first is too long', () => {
+    assert.equal(describeDefinition('something said (including the thought); by implication, a topic'), 'something said (including the thought); by implication, a topic');
+    const long = `a beggar (as cringing), i.e. pauper (strictly denoting absolute or public mendicancy, although also used in a qualified or relative sense, whereas another word properly means only straitened circumstances in private), literally`;
+    const cut = describeDefinition(long);
+    assert.ok(cut.length <= 160 && cut.endsWith('…') && isBalanced(cut), cut);
+    assert.ok(cut.startsWith('a beggar (as cringing), i.e. pauper'), cut);
+    const clauses = `${'word '.repeat(25).trim()}; ${'more '.repeat(6).trim()}; ${'tail '.repeat(20).trim()}`;
+    assert.equal(describeDefinition(clauses), `${'word '.repeat(25).trim()}; ${'more '.repeat(6).trim()}`, 'whole clauses that fit');
   });
 
   it('counts Greek words per number over the interlinear, with the first verse in canonical order', () => {
@@ -181,7 +221,7 @@ describe('createLexemeDocuments', () => {
     const g3056 = document('lexemes/g3056');
     assert.equal(g3056?.frontmatter.title, 'λόγος (lógos)');
     assert.equal(g3056?.frontmatter.strongs, 'G3056');
-    assert.equal(g3056?.frontmatter.description, 'something said (including the thought)');
+    assert.equal(g3056?.frontmatter.description, 'something said (including the thought); by implication, a topic');
     assert.equal(g3056?.frontmatter.occurrences, 1);
     assert.equal(g3056?.frontmatter.first_occurrence, 'Matt.5.32');
     assert.deepEqual(g3056?.frontmatter.sources, [{ resource: 'sources/strongs-greek' }, { resource: 'sources/bsb-publishing-interlinear' }]);

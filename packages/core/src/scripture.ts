@@ -10,11 +10,15 @@ export interface Verse {
   readonly speaker?: string;
 }
 
-/** A section heading printed before a verse (`level`: the USFM marker, e.g. `s1`, `ms`, `d`, `qa`). */
+/**
+ * A section heading printed before a verse (`level`: the USFM marker, e.g. `s1`, `ms`, `d`, `qa`);
+ * `midVerse` when it falls inside verse `before`, after its first words (Song 6:13).
+ */
 export interface Heading {
   readonly before: number;
   readonly level: string;
   readonly text: string;
+  readonly midVerse?: true;
 }
 
 export const TRANSLATION = 'BSB' as const;

@@ -8,6 +8,23 @@ export interface SkipCount {
   readonly count: number;
 }
 
+/**
+ * Something an upstream dataset gets wrong, found while building a collection: what, how often, and
+ * whether the bundle corrects it or leaves it as the source has it. The ingest report lists them all
+ * in one section ("upstream problems"), and log.md keeps them.
+ */
+export interface UpstreamFinding {
+  /** The source's id as `sources/<id>` names it (`strongs-greek`, `bibledata`). */
+  readonly source: string;
+  /** What the upstream data gets wrong, in a few words (`derivation and definition split inside a bracket`). */
+  readonly problem: string;
+  /** `corrected`: the bundle has it right; `left`: kept as the source has it. */
+  readonly action: 'corrected' | 'left';
+  /** How it was corrected, or why it was left. */
+  readonly how: string;
+  readonly count: number;
+}
+
 export interface CollectionReport {
   readonly collection: string;
   /** Documents written, by type (`{Book: 66, Chapter: 1189}`). */
@@ -19,6 +36,8 @@ export interface CollectionReport {
   readonly warnings: readonly string[];
   /** Problems that stop the ingest: the bundle is left as it was. */
   readonly errors: readonly string[];
+  /** What the upstream data gets wrong (see UpstreamFinding); absent when nothing was found. */
+  readonly upstream?: readonly UpstreamFinding[];
 }
 
 export interface IngestReport {
@@ -69,11 +88,28 @@ export function formatCollectionReport(report: CollectionReport): string[] {
   return lines;
 }
 
+/**
+ * The "upstream problems" section: every finding with a count, by source, corrected ones first; empty
+ * when there is none. One line each: `  strongs-greek: corrected 125 …: how`.
+ */
+export function formatUpstreamFindings(collections: readonly CollectionReport[]): string[] {
+  const findings = collections
+    .flatMap((collection) => collection.upstream ?? [])
+    .filter((finding) => finding.count > 0)
+    .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.action === b.action ? 0 : a.action === 'corrected' ? -1 : 1));
+  if (findings.length === 0) return [];
+  return [
+    'upstream problems (corrected in the bundle, or left as the source has them):',
+    ...findings.map((finding) => `  ${finding.source}: ${finding.action} ${formatCount(finding.count)} ${finding.problem}: ${finding.how}`),
+  ];
+}
+
 /** The report printed by `skg ingest`. */
 export function formatIngestReport(report: IngestReport): string {
   const lines = [
     `ingest ${report.sourcesDir} → ${report.bundleDir} (${report.generator}, generated ${report.generated})`,
     ...report.collections.flatMap(formatCollectionReport),
+    ...formatUpstreamFindings(report.collections),
     `${formatCount(report.files)} files in ${(report.durationMs / 1000).toFixed(1)} s`,
   ];
   return lines.join('\n');

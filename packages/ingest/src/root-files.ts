@@ -3,7 +3,7 @@
 import { OKF_VERSION } from '@skg/core';
 import { type BundleFile, escapeMarkdown } from './document.ts';
 import { formatFrontmatter } from './frontmatter.ts';
-import { type CollectionReport, formatCollectionReport, formatCount } from './report.ts';
+import { type CollectionReport, formatCollectionReport, formatCount, formatUpstreamFindings } from './report.ts';
 import type { SourcesManifest } from './sources-manifest.ts';
 
 export const BUNDLE_TITLE = 'Scripture Graph knowledge base';
@@ -35,6 +35,13 @@ export function createRootIndex(input: RootFilesInput): BundleFile {
   return { path: 'index.md', content: `---\n${frontmatter}---\n\n${body}\n` };
 }
 
+/** The report's upstream problems as a log section, or nothing when there are none. */
+function formatUpstreamSection(collections: readonly CollectionReport[]): string[] {
+  const [heading, ...lines] = formatUpstreamFindings(collections);
+  if (!heading) return [];
+  return [`### Upstream problems\n\n${lines.map((line) => `- ${escapeMarkdown(line.trim())}`).join('\n')}`];
+}
+
 /**
  * `log.md`: one entry for this ingest, `## YYYY-MM-DD: summary`, listing what was written, what was
  * skipped and the pinned sources. The ingest rewrites the whole bundle, so the log holds its own entry.
@@ -57,6 +64,7 @@ export function createLog(input: RootFilesInput): BundleFile {
     `## ${date}: ingest of ${collections} (${formatCount(documents)} documents)`,
     `Generated ${input.generated} by ${input.generator}.`,
     lines.join('\n'),
+    ...formatUpstreamSection(input.collections),
     `Pinned sources:\n\n${sources.join('\n')}`,
   ].join('\n\n');
   return { path: 'log.md', content: `${body}\n` };

@@ -15,10 +15,8 @@ export interface UsfmVerse {
   readonly text: string;
 }
 
-/** A heading; `midVerse` when it falls inside verse `before`, after its first words (Song 6:13). */
-export interface UsfmHeading extends Heading {
-  readonly midVerse?: true;
-}
+/** A heading as the parser places it (the core shape, `midVerse` included). */
+export type UsfmHeading = Heading;
 
 export interface UsfmChapter {
   readonly chapter: number;

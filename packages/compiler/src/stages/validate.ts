@@ -194,7 +194,11 @@ function validateHeadings(document: ParsedDocument, verseCount: number, error: R
       error(`a heading comes before verse ${before}, which the chapter does not have`, new RegExp(`before: ${before}\\b`));
       continue;
     }
-    out.push({ before, level: heading.level, text: heading.text });
+    if (heading.mid_verse !== undefined && heading.mid_verse !== true) {
+      error('mid_verse, when present, must be true', 'mid_verse');
+      continue;
+    }
+    out.push({ before, level: heading.level, text: heading.text, ...(heading.mid_verse === true ? { midVerse: true as const } : {}) });
   }
   return out;
 }

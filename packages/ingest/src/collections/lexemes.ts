@@ -14,6 +14,7 @@ import { selectSourceFiles } from '../sources-manifest.ts';
 import { countGreekOccurrences, type GreekOccurrence } from '../strongs/greek-occurrences.ts';
 import { type GreekDictionary, type GreekEntry, parseGreekStrongs } from '../strongs/greek.ts';
 import { type HebrewEntry, parseHebrewStrongs } from '../strongs/hebrew.ts';
+import { balanceBrackets, isBalanced, splitTopLevelClauses, startsMidSentence } from '../strongs/reading-order.ts';
 import type { Collection, CollectionResult, Generated } from './collection.ts';
 
 const HEBREW_FILE = 'bibledata/HebrewStrongs.csv';
@@ -75,22 +76,43 @@ export function simplifyTransliteration(text: string): string {
   return text.replace(/iy/g, 'i').replace(/ow/g, 'o').replace(/uw/g, 'u').replace(/['’`]/g, '');
 }
 
-/** The text cut at a word to at most `DESCRIPTION_LENGTH` characters, with `…` when cut. */
-function shorten(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+/**
+ * A document description from a definition: its whole top-level `;` clauses (outside brackets) while
+ * they fit in `DESCRIPTION_LENGTH` characters; a first clause longer than that is cut at a word before
+ * any bracket left open, with `…`. Brackets in a description always balance.
+ */
+export function describeDefinition(definition: string): string {
+  const clean = definition.replace(/\s+/g, ' ').trim().replace(/[\s,;:]+$/, '');
   if (clean.length <= DESCRIPTION_LENGTH) return clean;
-  const cut = clean.slice(0, DESCRIPTION_LENGTH - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LENGTH / 2)).replace(/[\s,;:]+$/, '')}…`;
+  let fitted = '';
+  for (const clause of splitTopLevelClauses(clean)) {
+    const next = fitted === '' ? clause.text : `${fitted}; ${clause.text}`;
+    if (next.length > DESCRIPTION_LENGTH) break;
+    fitted = next;
+  }
+  if (fitted !== '') return fitted.replace(/[\s,;:]+$/, '');
+  let cut = clean.slice(0, DESCRIPTION_LENGTH - 1);
+  cut = cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LENGTH / 2));
+  let depth = 0;
+  let firstOpen = -1;
+  for (let index = 0; index < cut.length; index++) {
+    if (cut[index] === '(' && depth++ === 0) firstOpen = index;
+    else if (cut[index] === ')' && depth > 0) depth--;
+  }
+  if (depth > 0) cut = firstOpen >= DESCRIPTION_LENGTH / 4 ? cut.slice(0, firstOpen) : `${cut}${')'.repeat(depth)}`;
+  return `${cut.replace(/[\s,;:]+$/, '').replace(/\s+(?:i\.e\.|and|or|of|the|a|an|to)$/, '')}…`;
 }
 
 /**
- * A short gloss from a Greek definition: its first `;`-clause whose parentheses balance (the XML
- * sometimes moves the end of the derivation into the definition: `akin to the base of G43); to be …`).
+ * The sense a Hebrew entry's description starts from: the first that does not begin mid-sentence
+ * (BibleData's glosses are sometimes cut inside a bracket: `1. into Chaldea), patronymically …`), its
+ * brackets balanced.
  */
-export function getGreekGloss(definition: string): string {
-  const clauses = definition.split(';').map((clause) => clause.trim().replace(/[:,]+$/, '').trim());
-  const balanced = clauses.find((clause) => clause !== '' && (clause.match(/\(/g) ?? []).length === (clause.match(/\)/g) ?? []).length);
-  return shorten(balanced ?? definition);
+function describeHebrewSenses(senses: readonly string[]): { description: string; skipped: boolean; balanced: boolean } | undefined {
+  const first = senses.find((sense) => !startsMidSentence(sense)) ?? senses[0];
+  if (first === undefined) return undefined;
+  const balanced = balanceBrackets(first);
+  return { description: describeDefinition(balanced.text), skipped: first !== senses[0], balanced: balanced.repaired > 0 };
 }
 
 function uniqueStrings(values: readonly string[]): string[] {
@@ -144,6 +166,9 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
   let names = 0;
   let derivedFrom = 0;
   let attested = 0;
+  let hebrewMidSentence = 0;
+  let hebrewBrackets = 0;
+  let hebrewSensesUnbalanced = 0;
 
   const keepRoots = (strongs: string, roots: readonly string[]): string[] =>
     roots.filter((root) => {
@@ -193,13 +218,17 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
       ...entry.other.map((line) => linkNumbers(line, exists)),
       formatAttestation(entry.occurrences, first, 'in the Hebrew Bible (BibleData)'),
     ].filter((block) => block !== '');
+    const description = describeHebrewSenses(entry.senses);
+    if (description?.skipped) hebrewMidSentence++;
+    if (description?.balanced) hebrewBrackets++;
+    if (entry.senses.some((sense) => !isBalanced(sense))) hebrewSensesUnbalanced++;
     const transliterations = entry.transliteration ? [entry.transliteration, simplifyTransliteration(entry.transliteration)] : [];
     documents.push({
       id: getLexemeId(strongs),
       frontmatter: {
         type: 'Lexeme',
         title,
-        ...(entry.senses[0] ? { description: shorten(entry.senses[0]) } : {}),
+        ...(description ? { description: description.description } : {}),
         strongs,
         word: entry.word,
         ...(entry.transliteration ? { transliteration: entry.transliteration } : {}),
@@ -221,6 +250,9 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
   }
 
   let greekCounted = 0;
+  let movedToDefinition = 0;
+  let movedToDerivation = 0;
+  let repairedBrackets = 0;
   for (const entry of input.greek.entries) {
     const strongs = `G${entry.number}`;
     const occurrence = input.greekOccurrences.get(entry.number);
@@ -231,6 +263,9 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
     }
     if (occurrence) greekCounted++;
     else noFirst++;
+    if (entry.moved === 'to-definition') movedToDefinition++;
+    if (entry.moved === 'to-derivation') movedToDerivation++;
+    repairedBrackets += entry.repairedBrackets;
     const roots = keepRoots(strongs, entry.roots);
     // Capitalised headwords are names, except the letters Alpha and Omega.
     const isName = entry.capitalised && [...removeMarks(entry.word)].length > 1;
@@ -238,7 +273,7 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
     derivedFrom += roots.length;
     if (first) attested++;
     const title = `${entry.word} (${entry.transliteration})`;
-    const gloss = entry.definition ? getGreekGloss(entry.definition) : entry.kjv ? shorten(entry.kjv.replace(/\.$/, '')) : '';
+    const gloss = describeDefinition(entry.definition || entry.kjv.replace(/\.$/, ''));
     const body = [
       `# ${escapeMarkdown(title)}`,
       [`Strong's ${strongs}`, 'Greek', entry.pronunciation ? `pronounced *${escapeMarkdown(entry.pronunciation)}*` : ''].filter(Boolean).join(' · '),
@@ -307,6 +342,57 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
     ],
     warnings,
     errors,
+    upstream: [
+      {
+        source: 'bibledata',
+        problem: 'Hebrew glosses whose first sense begins inside a bracket cut off before it (H3778: "into Chaldea), patronymically …")',
+        action: 'corrected',
+        how: 'the description starts from the first whole sense',
+        count: hebrewMidSentence,
+      },
+      {
+        source: 'bibledata',
+        problem: 'Hebrew descriptions with a bracket the gloss leaves open or closes twice (H123: "red (see Gen. 25")',
+        action: 'corrected',
+        how: 'balanced in the description (closed where the text ends, the stray ")" dropped)',
+        count: hebrewBrackets,
+      },
+      {
+        source: 'bibledata',
+        problem: 'Hebrew entries with a sense cut inside a bracket (the text after a ":" lost upstream)',
+        action: 'left',
+        how: 'the body lists the senses as BibleData has them',
+        count: hebrewSensesUnbalanced,
+      },
+      {
+        source: 'strongs-greek',
+        problem: 'entries whose derivation field runs on into the meaning (θεός: "of uncertain affinity; a deity …")',
+        action: 'corrected',
+        how: 'the meaning moved to the definition (derivation and definition read as one text, split after the origin clauses)',
+        count: movedToDefinition,
+      },
+      {
+        source: 'strongs-greek',
+        problem: 'entries split at a ";" inside brackets, or before the rest of the derivation (ἀγανακτέω: "(grief;" | "akin to …); to be …")',
+        action: 'corrected',
+        how: 'the derivation completed from the definition field',
+        count: movedToDerivation,
+      },
+      {
+        source: 'strongs-greek',
+        problem: 'brackets left open or closed twice in a definition',
+        action: 'corrected',
+        how: 'closed where the text ends, or the stray ")" dropped',
+        count: repairedBrackets,
+      },
+      {
+        source: 'strongs-greek',
+        problem: 'entries with no meaning apart from the derivation',
+        action: 'left',
+        how: 'the body keeps the derivation; the description is the KJV renderings',
+        count: input.greek.entries.filter((entry) => entry.definition === '').length,
+      },
+    ],
   };
   documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { documents, files: [createLexemesIndex(input)], report };

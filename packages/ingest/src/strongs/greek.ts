@@ -7,10 +7,15 @@
 //       language="GREEK" strongs="5689"/>);</strongs_derivation><strongs_def> to love …</strongs_def>
 //     <kjv_def>:--(be-)love(-ed).</kjv_def> Compare <strongsref … strongs="5368"/>. <see …/></entry>
 //
+// The two text fields are split again in reading order (`reading-order.ts`): the XML cuts them at the
+// first `;`, wherever it falls.
+//
 // Numbers Strong left unused hold only `<strongs>2717</strongs> Not Used`: they are placeholders.
 // Text is rebuilt from the mixed content: a `<strongsref>` becomes `G5689` / `H175` (zero padding
 // dropped), a `<greek>` its Unicode word, a `<latin>` its text; `<see>` repeats the strongsrefs and
 // `<pronunciation>` inside text is dropped.
+
+import { readInOrder } from './reading-order.ts';
 
 export interface GreekEntry {
   readonly number: number;
@@ -23,9 +28,14 @@ export interface GreekEntry {
   readonly variants: readonly { readonly word: string; readonly transliteration: string }[];
   /** Written with a capital: a proper name (`Ἀαρών`), or one of the letters Α and Ω. */
   readonly capitalised: boolean;
-  /** The derivation as text, strongsrefs written `G3004` / `H175`. */
+  /** The derivation as text, strongsrefs written `G3004` / `H175`: the origin clauses only (`reading-order.ts`). */
   readonly derivation: string;
+  /** The meaning, first sense first (`reading-order.ts`). */
   readonly definition: string;
+  /** Text the XML put in the wrong one of derivation and definition, moved (`reading-order.ts`). */
+  readonly moved: 'none' | 'to-definition' | 'to-derivation';
+  /** Brackets of the XML text left open or closed twice, repaired. */
+  readonly repairedBrackets: number;
   /** KJV renderings, without the leading `:--`. */
   readonly kjv: string;
   /** Text after the KJV renderings (`Compare G5368.`). */
@@ -65,6 +75,7 @@ export function formatMixedContent(xml: string): string {
     .replace(/<see\b[^>]*\/>/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/ ([;,.:)])/g, '$1')
     .trim()
     .normalize('NFC');
 }
@@ -120,7 +131,11 @@ export function parseGreekStrongs(xml: string): GreekDictionary {
       malformed.push(number);
       continue;
     }
-    const derivation = formatMixedContent(readElement(afterNumber, 'strongs_derivation'));
+    const order = readInOrder(
+      formatMixedContent(readElement(afterNumber, 'strongs_derivation')),
+      formatMixedContent(readElement(afterNumber, 'strongs_def')),
+    );
+    const derivation = order.derivation;
     const lastClose = Math.max(
       ...['</strongs_derivation>', '</strongs_def>', '</kjv_def>'].map((tag) => {
         const at = afterNumber.lastIndexOf(tag);
@@ -138,7 +153,9 @@ export function parseGreekStrongs(xml: string): GreekDictionary {
       variants: variants.map(({ word, transliteration }) => ({ word, transliteration })),
       capitalised: main.beta.startsWith('*'),
       derivation,
-      definition: formatMixedContent(readElement(afterNumber, 'strongs_def')),
+      definition: order.definition,
+      moved: order.moved,
+      repairedBrackets: order.repairedBrackets,
       kjv: formatMixedContent(readElement(afterNumber, 'kjv_def')).replace(/^:?\s*--\s*/, ''),
       notes,
       roots,

@@ -41,7 +41,7 @@ interface StoredChapter {
   osis: string;
   path: string;
   title: string;
-  headings: Array<[number, string, string]>;
+  headings: Array<[number, string, string, 1?]>;
   relations: StoredRelation[];
   backlinkCount: number;
   backlinks: string[];
@@ -63,7 +63,8 @@ interface SharedTables {
  *   16      (C+1) u32   record offsets, relative to the end of this table; record i is [off[i], off[i+1])
  *   …                   records: msgpack map per chapter, keys in this order:
  *                         osis: string, path: string (bible/john/3), title: string,
- *                         headings: [before: int, level: string, text: string][],
+ *                         headings: [before: int, level: string, text: string, midVerse?: 1][]
+ *                                   (text order; the 4th member only on a heading inside its verse),
  *                         relations: [predicate: int, target: string, from?: int | string | nil,
  *                                     surface?: string | nil, note?: string | nil, source?: int | nil,
  *                                     extra?: JSON string | nil][]   (trailing nils dropped; `from` is
@@ -109,7 +110,9 @@ export function loadChapterDocuments(buffer: Buffer, file: string): ChapterDocum
         osis: stored.osis,
         path: stored.path,
         title: stored.title,
-        headings: stored.headings.map(([before, level, text]) => ({ before, level, text })),
+        headings: stored.headings.map(([before, level, text, midVerse]) =>
+          midVerse === 1 ? { before, level, text, midVerse: true as const } : { before, level, text },
+        ),
         relations,
         backlinkCount: stored.backlinkCount,
         backlinks: stored.backlinks,

@@ -1,6 +1,6 @@
 // The ScriptureStore the routes read: chapters and verses decoded per request, plus search.
 
-import { createCanon, type Verse } from '@skg/core';
+import { createCanon, type Heading, type Verse } from '@skg/core';
 import { LruCache } from '../internal/lru.ts';
 import type { ChapterDocuments } from './chapters.ts';
 import type { ScriptureIndex } from './scripture-index.ts';
@@ -33,6 +33,9 @@ export function createScriptureStore(verses: VerseStore, chapters: ChapterDocume
   const canon = createCanon(verses.getVersesPerChapter());
   const cache = new LruCache<ChapterRecord>(CHAPTER_CACHE_ENTRIES, CHAPTER_CACHE_ENTRIES);
   const search = createScriptureSearch(verses, index);
+  /** Headings by chapter ordinal, kept once read: 4,569 small records on the full data. */
+  const headings: (readonly Heading[] | undefined)[] = new Array(chapters.count);
+  const freezeHeadings = (list: readonly Heading[]) => Object.freeze(list.map((h) => Object.freeze(h)));
 
   return {
     canon,
@@ -61,7 +64,7 @@ export function createScriptureStore(verses: VerseStore, chapters: ChapterDocume
         path: document.path,
         title: document.title,
         verses: Object.freeze(list),
-        headings: Object.freeze(document.headings.map((h) => Object.freeze(h))),
+        headings: (headings[slot.ordinal] ??= freezeHeadings(document.headings)),
         speakers: Object.freeze(speakers),
         omittedVerses: Object.freeze(omittedVerses),
         relations: Object.freeze(
@@ -96,6 +99,11 @@ export function createScriptureStore(verses: VerseStore, chapters: ChapterDocume
       const slot = verses.getChapterSlot(book, chapter);
       if (!slot || !Number.isInteger(verse) || verse < 1 || verse > slot.verseCount) return undefined;
       return createVerse(verses, slot.firstVerse + verse - 1, `${book.osis}.${chapter}.${verse}`, verse);
+    },
+    getHeadings(book, chapter) {
+      const slot = verses.getChapterSlot(book, chapter);
+      if (!slot) return [];
+      return (headings[slot.ordinal] ??= freezeHeadings(chapters.decode(slot.ordinal).headings));
     },
     async search(query) {
       return search(query);

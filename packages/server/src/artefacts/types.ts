@@ -58,6 +58,8 @@ export interface ScriptureStore {
   readonly canon: Canon;
   getChapter(book: Book, chapter: number): ChapterRecord | undefined;
   getVerse(book: Book, chapter: number, verse: number): Verse | undefined;
+  /** The chapter's headings in text order (empty for a chapter the text does not have), without decoding its verses. */
+  getHeadings(book: Book, chapter: number): readonly Heading[];
   /**
    * Full-text search. Every term must appear in the verse as a whole word; phrase words must be
    * adjacent in order; omitted verses never match. Ranked by how much of the verse the query makes

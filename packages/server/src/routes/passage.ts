@@ -17,6 +17,7 @@ import {
 import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
@@ -120,6 +121,7 @@ function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossRef
     book: formatBook(book),
     ...(single ? { text: single.text } : {}),
     ...(single?.omitted ? { omitted: true as const } : {}),
+    headings: formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), verses[0]?.verse, verses[verses.length - 1]?.verse),
     verses: verses.map(formatVerse),
     chapter: formatChapterLink(store.canon, reference),
     context: createContext(graph, xrefs, book, chapter, verses[0]?.verse ?? 1, verses[verses.length - 1]?.verse ?? 1),
@@ -139,6 +141,7 @@ export function createChapter(store: ScriptureStore, reference: Extract<Referenc
     translation: TRANSLATION,
     versification: VERSIFICATION,
     verseCount: record.verses.length,
+    headings: formatHeadings(record.osis, record.headings),
     verses: record.verses.map(formatVerse),
     speakers: record.speakers,
     omittedVerses: record.omittedVerses,

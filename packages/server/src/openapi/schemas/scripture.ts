@@ -14,6 +14,24 @@ export const ChapterLink = component(
   }),
 );
 
+export const Heading = component(
+  'Heading',
+  Type.Object(
+    {
+      text: text('The heading as the BSB prints it'),
+      before: text('OSIS id of the verse the heading is printed before (inside, when midVerse)'),
+      level: Type.String({
+        description:
+          'The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, ' +
+          '`ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages',
+        examples: ['s1', 'd'],
+      }),
+      midVerse: optional(always(true, 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)')),
+    },
+    { description: 'A heading printed in the text, anchored to a verse' },
+  ),
+);
+
 export const CrossReference = component(
   'CrossReference',
   Type.Object({
@@ -82,6 +100,10 @@ export const Passage = component(
       book: optional(ref(BookSummary)),
       text: optional(text('Single-verse requests only')),
       omitted: optional(always(true, 'Present, always true, when the single verse asked for is omitted')),
+      headings: arrayOf(
+        ref(Heading),
+        'Headings printed before (or inside) these verses, in text order: Ps.23.1 has the title "A Psalm of David."; the section a later verse falls under is on the chapter',
+      ),
       verses: arrayOf(ref(Verse)),
       chapter: ref(ChapterLink),
       context: optional(ref(PassageContext)),
@@ -103,6 +125,7 @@ export const Chapter = component(
       translation: always('BSB'),
       versification: always('kjv'),
       verseCount: integer(),
+      headings: arrayOf(ref(Heading), 'Every heading of the chapter in text order: section headings, the Psalm title, parallel passages'),
       verses: arrayOf(ref(Verse)),
       speakers: optional(arrayOf(text())),
       omittedVerses: optional(arrayOf(integer())),

@@ -1,0 +1,132 @@
+// Issue 12's acceptance criteria (the text half: headings, definitions, backlinks, connections and the
+// smaller fixes), asked of the API and the data set over the full data.
+
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BOOKS } from '@skg/core';
+import { createApp, type DataSet, loadDataSet } from '@skg/server';
+import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
+
+const skip = skipWithoutFullData();
+
+/**
+ * A description that begins mid-sentence (the rule of docs/bundle-format.md, "Lexeme"): punctuation
+ * that continues a sentence, `i.e.`/`e.g.`, the tail of a derivation (`and G1160`, `akin to …`,
+ * `compare …`, `or from …`, `from G…`, `of uncertain derivation`), or a `)` closing nothing within the
+ * first three words (`into Chaldea), …`).
+ */
+function startsMidSentence(text: string): boolean {
+  if (
+    /^(?:[,;:.)\]}]|i\.e\.|e\.g\.|(?:and|or) (?:from\b|[GH]\d|the base|a derivative|\p{Script=Greek})|akin to\b|compare\b|which (?:uses|is used)\b|from (?:[GH]\d|the base\b|an? (?:obsolete|derivative)\b)|of (?:uncertain|doubtful) (?:derivation|affinity|origin)\b)/u.test(text)
+  ) {
+    return true;
+  }
+  const head = text.split(' ').slice(0, 3).join(' ');
+  const close = head.indexOf(')');
+  return close >= 0 && !head.slice(0, close).includes('(');
+}
+
+/** Every `(` closed after it, no `)` without one. */
+function isBalanced(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+describe('researcher-grade data on the full data', { skip }, () => {
+  let app: ReturnType<typeof createApp>;
+  let dataSet: DataSet;
+
+  before(async () => {
+    dataSet = await loadDataSet(FULL_DIST);
+    app = createApp({ getDataSet: () => dataSet, trustProxy: true });
+  });
+
+  async function get(route: string) {
+    const response = await app.fetch(new Request(`http://localhost/api/v1${route}`));
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  describe('headings', () => {
+    it('gives /passage/Ps.23 the title "A Psalm of David." before verse 1', async () => {
+      const { status, body } = await get('/passage/Ps.23');
+      assert.equal(status, 200);
+      assert.ok(
+        body.headings.some((h: { text: string; before: string; level: string }) => h.text === 'A Psalm of David.' && h.before === 'Ps.23.1' && h.level === 'd'),
+        JSON.stringify(body.headings),
+      );
+      const verse = await get('/passage/Ps.23.1');
+      assert.deepEqual(verse.body.headings, body.headings, 'verse 1 carries every heading printed before it');
+    });
+
+    it('serves all 4,569 BSB headings, 116 Psalm titles among them, each anchored to a verse of its chapter', () => {
+      let total = 0;
+      let titles = 0;
+      for (const book of BOOKS) {
+        for (let chapter = 1; chapter <= book.chapters; chapter++) {
+          const verseCount = dataSet.scripture.canon.verseCount(book, chapter);
+          for (const heading of dataSet.scripture.getHeadings(book, chapter)) {
+            total++;
+            if (heading.level === 'd') titles++;
+            assert.ok(heading.before >= 1 && heading.before <= verseCount, `${book.osis}.${chapter}: ${heading.text}`);
+          }
+        }
+      }
+      assert.equal(total, 4569);
+      assert.equal(titles, 116);
+    });
+
+    it('flags the six speaker labels inside Song of Solomon verses as midVerse', async () => {
+      let flagged = 0;
+      for (let chapter = 1; chapter <= 8; chapter++) {
+        const { body } = await get(`/passage/Song.${chapter}`);
+        flagged += body.headings.filter((h: { midVerse?: true }) => h.midVerse).length;
+      }
+      assert.equal(flagged, 6);
+      const { body } = await get('/passage/Song.6.13');
+      assert.deepEqual(body.headings, [
+        { text: 'The Friends', before: 'Song.6.13', level: 's2' },
+        { text: 'The Bridegroom', before: 'Song.6.13', level: 's2', midVerse: true },
+      ]);
+    });
+  });
+
+  describe('lexeme definitions', () => {
+    it('describes θεός (g2316) by its meaning, "a deity", not the tail of the definition', async () => {
+      const { status, body } = await get('/entity/lexemes/g2316?body=true');
+      assert.equal(status, 200);
+      assert.match(body.description, /^a deity\b/);
+      assert.match(body.body, /\n\na deity, especially \(with \[G3588\]\(\/lexemes\/g3588\)\) the supreme Divinity; figuratively, a magistrate/);
+      assert.ok(!body.relations.outbound.some((r: { target: string }) => r.target === '/lexemes/g3588'), 'the article named in the meaning is no root');
+    });
+
+    it('gives every lexeme a description with balanced brackets that does not begin mid-sentence', () => {
+      const lexemes = dataSet.graph.list({ type: 'Lexeme', sort: 'title', limit: 100_000, offset: 0 });
+      assert.ok(lexemes.total > 14_000, `${lexemes.total} lexemes`);
+      assert.equal(lexemes.items.length, lexemes.total);
+      const unbalanced = lexemes.items.filter((lexeme) => lexeme.description !== undefined && !isBalanced(lexeme.description));
+      const midSentence = lexemes.items.filter((lexeme) => lexeme.description !== undefined && startsMidSentence(lexeme.description));
+      assert.deepEqual(unbalanced.map((lexeme) => `${lexeme.path}: ${lexeme.description}`), []);
+      assert.deepEqual(midSentence.map((lexeme) => `${lexeme.path}: ${lexeme.description}`), []);
+      const described = lexemes.items.filter((lexeme) => lexeme.description !== undefined).length;
+      assert.ok(described > lexemes.total - 100, `${described} of ${lexemes.total} described`);
+    });
+
+    it('balances the brackets of every Greek definition in the body', () => {
+      const greek = dataSet.graph.list({ type: 'Lexeme', tag: 'greek', sort: 'title', limit: 100_000, offset: 0 });
+      assert.ok(greek.total > 5_000);
+      const unbalanced: string[] = [];
+      for (const lexeme of greek.items) {
+        // The definition is the paragraph after the "Strong's G… · Greek" line (and the spellings, when given).
+        const blocks = (dataSet.graph.getBody(lexeme.path) ?? '').split('\n\n');
+        const definition = blocks.slice(2).find((block) => !block.startsWith('Also spelled') && !/^(?:Derivation|KJV):/.test(block));
+        if (definition !== undefined && !isBalanced(definition.replace(/\[[GH]\d+\]\(\/lexemes\/[gh]\d+\)/g, ''))) unbalanced.push(`${lexeme.path}: ${definition}`);
+      }
+      assert.deepEqual(unbalanced, []);
+    });
+  });
+});
