@@ -1,4 +1,4 @@
-// Writes packages/server/src/openapi/examples.json: the examples the OpenAPI document shows, captured
+// Writes packages/server/src/openapi/captured-examples.ts: the examples the OpenAPI document shows, captured
 // from the fixture app (test/conformance/capture-examples.ts). Run it when a body or the fixture
 // changes: `npm run openapi:examples`; test/conformance/examples-current.test.ts says when it is due.
 

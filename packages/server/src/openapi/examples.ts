@@ -1,12 +1,14 @@
-// The examples the OpenAPI document shows: real answers of the fixture app, captured into examples.json
-// beside this file by `npm run openapi:examples` (test/conformance/capture-examples.ts). A checked-in
-// file, not a capture at document-build time: the server that builds the document holds the full data,
-// not the fixture, and a file keeps the document the same on every server and reviewable in a diff.
+// The examples the OpenAPI document shows: real answers of the fixture app, captured into
+// captured-examples.ts beside this file by `npm run openapi:examples` (test/conformance/capture-examples.ts).
+// A checked-in file, not a capture at document-build time: the server that builds the document holds the
+// full data, not the fixture, and a file keeps the document the same on every server and reviewable in a
+// diff. It is a TypeScript module, so the compiled runtime carries it like any other source.
 // test/conformance/examples-current.test.ts fails when the file is not what the capture writes now.
 
-import { readFileSync } from 'node:fs';
+import { CAPTURED_EXAMPLES } from './captured-examples.ts';
 
-interface CapturedExample {
+/** One captured answer: the request that gave it and its body (JSON, or the start of a text body). */
+export interface CapturedExample {
   readonly request: string;
   /** The media type, when the body is not JSON. */
   readonly mediaType?: string;
@@ -15,18 +17,16 @@ interface CapturedExample {
   readonly value: unknown;
 }
 
-type ExampleFile = Readonly<Record<string, Readonly<Record<string, CapturedExample>>>>;
+/** operationId → status → example; `*` holds the answers every operation shares (405, 429, 500). */
+export type ExampleFile = Readonly<Record<string, Readonly<Record<string, CapturedExample>>>>;
 
 type Json = Record<string, unknown>;
 
 /** The answers every operation shares (405, 429, 500) are filed under this key. */
 const SHARED = '*';
 
-let file: ExampleFile | undefined;
-
 function load(): ExampleFile {
-  file ??= JSON.parse(readFileSync(new URL('./examples.json', import.meta.url), 'utf8')) as ExampleFile;
-  return file;
+  return CAPTURED_EXAMPLES;
 }
 
 /** The example of one status of one operation, or of the answers every operation shares. */
