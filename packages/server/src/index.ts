@@ -5,7 +5,8 @@ export { DEFAULT_DRAIN_TIMEOUT_MS, serve, type LoadDataSet, type ReloadOutcome, 
 export { createDataHolder, type DataHolder, type DataHolderOptions } from './hot-swap/data-holder.ts';
 export { watchDist, type DistWatcher, type DistWatcherOptions } from './hot-swap/dist-watcher.ts';
 export { BuildRefusedError, loadVerifiedBuild } from './hot-swap/verify-build.ts';
-export { createNodeListener, type NodeListener } from './node-listener.ts';
+export { createNodeListener, type NodeListener, type NodeListenerOptions } from './node-listener.ts';
+export { createAccessLog, type AccessLog, type AccessLogEntry, type AccessLogOptions } from './access-log.ts';
 export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
 export { createRedisRateLimitStore, type ClosableRateLimitStore } from './rate-limit-redis.ts';
 export { createPrimaryRateLimitStore } from './cluster/rate-limit-ipc.ts';
@@ -19,3 +20,12 @@ export { createServiceEvents, SERVICE_EVENTS, type ServiceEventData, type Servic
 export { createWebhooks, type WebhookLimits, type WebhookOptions, type Webhooks } from './webhooks/service.ts';
 export { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 export { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './webhooks/store.ts';
+import type { McpStdioOptions, RunningMcpStdio } from './mcp/stdio.ts';
+
+export type { McpStdioOptions, RunningMcpStdio };
+
+/** `skg mcp`: the assistant tools on stdio. Loaded on call, so that importing this package does not load the MCP SDK. */
+export async function serveMcpOverStdio(options: McpStdioOptions): Promise<RunningMcpStdio> {
+  const stdio = await import('./mcp/stdio.ts');
+  return stdio.serveMcpOverStdio(options);
+}

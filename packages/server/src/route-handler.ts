@@ -29,7 +29,7 @@ function decodeParams(event: H3Event): Record<string, string> {
 }
 
 function createContext(event: H3Event, state: RequestState, config: AppConfig): RouteContext {
-  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event };
+  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event, requestId: state.requestId };
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {
@@ -51,7 +51,8 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       const body = route.handle(createContext(event, state, config));
       const answer = (value: unknown): Reply => {
         const text = JSON.stringify(value);
-        return answerWithEtag(event, state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
+        const reply = answerWithEtag(event, state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
+        return route.bodyStatus?.when(value) && reply.status === 200 ? { status: route.bodyStatus.status, body: reply.body } : reply;
       };
       return isPromise(body) ? body.then(answer) : answer(body);
     };

@@ -13,7 +13,8 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "description": "A read-only JSON API over the Bible as a knowledge graph: all 31,102 verses of the Berean Standard Bible (BSB) in KJV versification by reference and full-text search, and the people, places, events, epochs, themes, lexemes and commandments connected to them by typed relations.",
         "endpoints": {
           "/": "This service index: endpoints, collections, errors, limits, caching, pricing and licence",
-          "/passage/{osis}": "Scripture text by OSIS reference: a verse or a range inside one chapter (Passage), or a chapter (Chapter)",
+          "/passage/{osis}": "Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)",
+          "/references": "Bible references in free text as people write them (\"Jn 3:16-18; Rom 8:28\"), as OSIS, optionally with their text",
           "/interlinear/{osis}": "Reverse interlinear of a verse or a chapter: English in English order, each segment with its Hebrew, Aramaic or Greek word",
           "/xrefs/{osis}": "Cross references from a verse or a chapter, most-supported first, with their votes",
           "/connections": "How the cross references connect chapters and books: totals, most-connected chapters, strongest book pairs",
@@ -29,6 +30,8 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "/graph/{path}": "The neighbourhood of a document: nodes within depth hops (with their distance) and the edges among them",
           "/changelog": "When the data was generated and indexed, and the log of the knowledge base",
           "/status": "Live health: checks of each component, measured uptime, and which optional datasets are built",
+          "/health": "Liveness: 200 whenever this process answers; no checks run (readiness and checks: /status)",
+          "POST /mcp": "The assistant-tool interface: Model Context Protocol over Streamable HTTP (stateless), one tool per read operation",
           "/webhooks": "Change notification: the events, the payload, the signature scheme, delivery rules and limits",
           "POST /webhooks": "Register a change-notification webhook; answers the subscription and its signing secret (shown once)",
           "/webhooks/{id}": "A webhook subscription: its status, events, failure count and last delivery (needs its secret)",
@@ -63,33 +66,33 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         ],
         "openapi": "/api/v1/openapi.json",
         "reference": "/api/v1/reference",
-        "mcp": null,
-        "mcpNote": "No MCP server is offered yet. `tools` lists the assistant tools by name: each is the operationId of one GET operation of the OpenAPI document, which gives its parameters and response schema.",
+        "mcp": "/api/v1/mcp",
+        "mcpNote": "The assistant-tool interface: a Model Context Protocol server (Streamable HTTP, stateless: POST one JSON-RPC message, get JSON back; no session). Its tools are `tools` below, each the GET operation of the same name in the OpenAPI document, with the same parameters, response schema, errors and rate limit. For a local assistant, `skg mcp` serves the same tools over stdio from a built dist/.",
         "tools": [
-          {
-            "name": "search",
-            "method": "GET",
-            "path": "/search",
-            "summary": "Concept search: people, places, themes, lexemes … by name, variant, Strong number or description; best match first"
-          },
-          {
-            "name": "search_scripture",
-            "method": "GET",
-            "path": "/scripture",
-            "summary": "Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first"
-          },
           {
             "name": "get_passage",
             "method": "GET",
             "path": "/passage/{osis}",
-            "summary": "Scripture text by OSIS reference: a verse or a range inside one chapter (Passage), or a chapter (Chapter)"
+            "summary": "Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)"
+          },
+          {
+            "name": "parse_references",
+            "method": "GET",
+            "path": "/references",
+            "summary": "Bible references in free text as people write them (\"Jn 3:16-18; Rom 8:28\"), as OSIS, optionally with their text"
+          },
+          {
+            "name": "get_interlinear",
+            "method": "GET",
+            "path": "/interlinear/{osis}",
+            "summary": "Reverse interlinear of a verse or a chapter: English in English order, each segment with its Hebrew, Aramaic or Greek word"
           }
         ],
         "status": "/api/v1/status",
         "clients": [
-          "Any HTTP client: every endpoint is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16",
-          "Browsers, directly: every response carries Access-Control-Allow-Origin: *",
-          "OpenAPI tooling (code generators, assistant tool schemas) from /api/v1/openapi.json"
+          "MCP clients (AI assistants): connect to /api/v1/mcp (Streamable HTTP), or run `skg mcp` (stdio) beside a built dist/",
+          "Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16",
+          "Browsers, directly: every response carries Access-Control-Allow-Origin: *"
         ],
         "auth": {
           "required": false,
@@ -252,6 +255,55 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "error": "Genesis 1:99 does not exist: Genesis 1 has 13 verses",
         "code": "not_found",
         "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    }
+  },
+  "parse_references": {
+    "200": {
+      "request": "GET /references?q=Jn%203%3A16-18%3B%20Rom%208%3A28",
+      "value": {
+        "query": "Jn 3:16-18; Rom 8:28",
+        "lang": "en",
+        "count": 2,
+        "references": [
+          {
+            "osis": "John.3.16-John.3.18",
+            "reference": "John 3:16-18",
+            "text": "Jn 3:16-18",
+            "indices": [
+              0,
+              10
+            ],
+            "exists": true,
+            "verseCount": 3
+          },
+          {
+            "osis": "Rom.8.28",
+            "reference": "Romans 8:28",
+            "text": "Rom 8:28",
+            "indices": [
+              12,
+              20
+            ],
+            "exists": false
+          }
+        ],
+        "licence": {
+          "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
+          "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
+          "shareAlike": "Documents under sa/ and documents built from share-alike sources (Theographic, OpenGNT) are CC BY-SA 4.0: derivatives must be shared alike. They are flagged shareAlike: true.",
+          "attribution": "/api/v1/entity/sources"
+        }
+      }
+    },
+    "400": {
+      "request": "GET /references",
+      "value": {
+        "error": "the q parameter is required",
+        "code": "missing_parameter",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "q",
         "docs": "/api/v1/openapi.json#/components/schemas/Error"
       }
     }
@@ -1450,6 +1502,105 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
       }
     }
   },
+  "get_health": {
+    "200": {
+      "request": "GET /health",
+      "value": {
+        "status": "ok",
+        "licence": {
+          "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
+          "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
+          "shareAlike": "Documents under sa/ and documents built from share-alike sources (Theographic, OpenGNT) are CC BY-SA 4.0: derivatives must be shared alike. They are flagged shareAlike: true.",
+          "attribution": "/api/v1/entity/sources"
+        }
+      }
+    }
+  },
+  "post_mcp_message": {
+    "200": {
+      "request": "POST /mcp",
+      "value": {
+        "result": {
+          "protocolVersion": "2025-06-18",
+          "capabilities": {
+            "tools": {
+              "listChanged": false
+            }
+          },
+          "serverInfo": {
+            "name": "scripture-graph",
+            "title": "Scripture Graph",
+            "version": "1.2.0"
+          },
+          "instructions": "Scripture Graph: the Bible (Berean Standard Bible, KJV versification, all 31,102 verses) as a knowledge graph of\npeople, places, events, epochs, themes, lexemes and commandments connected by typed relations. Every tool is read-only.\n\n- Scripture is addressed by OSIS references: a verse `John.3.16`, a range `John.3.16-18`, a chapter `John.3`\n  (get_vocabulary lists the 66 book ids). get_passage reads text; search_scripture finds verses by their words.\n- Other documents are addressed by path: `people/isaac`, `places/jerusalem`, `themes/faith`. Use `search` to find\n  a path from a name, then get_entity, get_family, get_graph_neighborhood or find_places_near.\n- A failed call answers the API's Error body: branch on `code` (missing_parameter, invalid_parameter, unknown_value with\n  `available`, invalid_reference, not_found, dataset_unavailable, rate_limited, internal_error).\n- Every answer carries its `licence`: cite the source it names."
+        },
+        "jsonrpc": "2.0",
+        "id": 1
+      },
+      "requestBody": {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+          "protocolVersion": "2025-06-18",
+          "capabilities": {},
+          "clientInfo": {
+            "name": "conformance",
+            "version": "1"
+          }
+        }
+      }
+    },
+    "202": {
+      "request": "POST /mcp",
+      "mediaType": "",
+      "value": "",
+      "requestBody": {
+        "jsonrpc": "2.0",
+        "method": "notifications/initialized"
+      }
+    },
+    "400": {
+      "request": "POST /mcp",
+      "value": {
+        "error": "Parse error: Invalid JSON-RPC message",
+        "code": "invalid_parameter",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "body",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    },
+    "406": {
+      "request": "POST /mcp",
+      "value": {
+        "error": "Not Acceptable: Client must accept both application/json and text/event-stream: send Accept: application/json, text/event-stream",
+        "code": "invalid_parameter",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "Accept",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    },
+    "413": {
+      "request": "POST /mcp",
+      "value": {
+        "error": "the body is larger than 65536 bytes",
+        "code": "invalid_parameter",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "body",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    },
+    "415": {
+      "request": "POST /mcp",
+      "value": {
+        "error": "send the body as Content-Type: application/json, not text/plain",
+        "code": "invalid_parameter",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "Content-Type",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    }
+  },
   "describe_webhooks": {
     "200": {
       "request": "GET /webhooks",
@@ -1744,7 +1895,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "info": {
           "title": "Scripture Graph API",
           "version": "1.2.0",
-          "description": "A read-only JSON API over the Bible as a knowledge graph: the 31,102 verses of the Berean Standard Bible\nand the people, places, events, epochs, themes, lexemes and commandments connected to them. Its only writes register\nchange-notification webhooks.\n\n- Typed relations are stored once; `/entity` restates the other side as `relations.inbound`; parents come from `/family`.\n- Cross references say *that* two passages connect, never why; they carry votes, not a relationship type.\n\n- **No authentication**: no key, account or token. Every response carries `Access-Control-Allow-Origin: *`.\n- **Errors** are `{error, code, requestId, param?, available?, docs}`; branch on `code` (see the Error schema).\n- **Rate limit**: 600 requests per minute per address, reported on every response; over it, 429 with `Retry-After`.\n- **Caching**: every response has an `ETag`; send it as `If-None-Match` for a 304 while the data is unchanged.\n- Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204; not counted by the rate limit).\n- Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except `lat`/`lon`.\n- The operationIds are the names of the assistant tools the service index lists.\n\nServed at /api/v1/openapi.json and at the site root /openapi.json; a readable rendering is at /api/v1/reference.",
+          "description": "A read-only JSON API over the Bible as a knowledge graph: the 31,102 verses of the Berean Standard Bible\nand the people, places, events, epochs, themes, lexemes and commandments connected to them. Its only writes register\nchange-notification webhooks.\n\n- Typed relations are stored once; `/entity` restates the other side as `relations.inbound`; parents come from `/family`.\n- Cross references say *that* two passages connect, never why; they carry votes, not a relationship type.\n\n- **No authentication**: no key, account or token. Every response carries `Access-Control-Allow-Origin: *`.\n- **Errors** are `{error, code, requestId, param?, available?, docs}`; branch on `code` (see the Error schema).\n- **Rate limit**: 600 requests per minute per address, reported on every response; over it, 429 with `Retry-After`.\n- **Statuses besides the operations' own** (Error bodies, the spec's codes; `components.responses`): 405 for a method a path\n  does not answer (listed on every operation), 413 and 415 for a webhook registration body too large or not JSON (listed on\n  those operations), and from the HTTP listener before any operation: 400 (unparsable request, or HTTP/1.1 without Host),\n  408 (headers not in 10 s, request not in 30 s), 431 (headers over 16 KiB), 429 (more than 64 open connections from\n  one address) and 503 (the server's 1000 connections in use), with this server's default limits. `/status` answers 503 with its own Status body while degraded.\n- **Caching**: every response has an `ETag`; send it as `If-None-Match` for a 304 while the data is unchanged.\n- Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204; not counted by the rate limit).\n- Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except `lat`/`lon`.\n- The operationIds are the names of the assistant tools the service index lists.\n\nServed at /api/v1/openapi.json and at the site root /openapi.json; a readable rendering is at /api/v1/reference.",
           "license": {
             "name": "CC BY 4.0 (data); the BSB text is public domain",
             "identifier": "CC-BY-4.0"

@@ -7,14 +7,16 @@
 // tags, the webhook deliveries and the document around them. test/endpoints/openapi.test.ts validates
 // the result (OpenAPI 3.1, redocly, spectral), and test/conformance holds every route's answers to it.
 
+import { maxHeaderSize } from 'node:http';
 import { LICENCE } from '@skg/core';
+import { DEFAULT_CONNECTION_LIMITS as LIMITS } from '../connection-limits.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';
 import { OPENAPI_VERSION } from '../version.ts';
 import { addExamples, exampleMembers, findRequestExample } from './examples.ts';
-import { describeResponses, RESPONSE_HEADERS, schemaOf, SHARED_RESPONSES } from './responses.ts';
-import { getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
+import { describeResponses, headerRefs, RESPONSE_HEADERS, schemaOf, SHARED_RESPONSES } from './responses.ts';
+import { ErrorBody, getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,12 +45,63 @@ const PARAMETERS: Record<string, Json> = {
   },
 };
 
+/**
+ * Answers the HTTP listener gives before a request reaches any operation (listener-answers.ts,
+ * connection-limits.ts), so no operation lists them: they are described once under
+ * `components.responses`, each an Error body with `X-Request-Id`, the CORS headers and
+ * `Connection: close`, and named in the description. Their codes are the spec's.
+ */
+function describeListenerResponses(): Record<string, { status: number; description: string; headers: readonly string[] }> {
+  // Built on call, not at load: connection-limits.ts reaches this module back through the error answers (a cycle).
+  return {
+    UnparsableRequest: {
+      status: 400,
+      description: 'invalid_parameter: the request is not valid HTTP/1.1 (e.g. raw non-ASCII bytes in the request line); or missing_parameter (`param: Host`): an HTTP/1.1 request without Host',
+      headers: [],
+    },
+    RequestTimeout: {
+      status: 408,
+      description: `invalid_parameter: the request headers did not arrive within ${seconds(LIMITS.headersTimeoutMs)}, or the whole request within ${seconds(LIMITS.requestTimeoutMs)} (defaults); the connection is closed`,
+      headers: [],
+    },
+    HeadersTooLarge: { status: 431, description: `invalid_parameter: the request headers are larger than ${maxHeaderSize / 1024} KiB`, headers: [] },
+    TooManyConnections: {
+      status: 429,
+      description: `rate_limited: this address already holds the maximum of open connections (${LIMITS.maxConnectionsPerAddress} by default); answered at once on the new connection, which is closed; retry after \`Retry-After\` seconds`,
+      headers: ['Retry-After'],
+    },
+    ServerAtCapacity: {
+      status: 503,
+      description: `rate_limited: the server holds its maximum of open connections (${LIMITS.maxConnections} by default); answered at once on the new connection, which is closed; retry after \`Retry-After\` seconds`,
+      headers: ['Retry-After'],
+    },
+  };
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+function listenerResponses(): Json {
+  return Object.fromEntries(
+    Object.entries(describeListenerResponses()).map(([name, { status, description, headers }]) => [
+      name,
+      {
+        description: `${status}: ${description}`,
+        headers: headerRefs(['X-Request-Id', 'Access-Control-Allow-Origin', ...headers]),
+        content: { 'application/json': { schema: schemaOf(ErrorBody) } },
+      },
+    ]),
+  );
+}
+
 /** Operation groups for readers of the reference, by path prefix; anything else is `Service`. */
 const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string; readonly paths: readonly string[] }> = [
   {
     name: 'Scripture',
-    description: 'The text: passages and chapters, full-text search, the interlinear, cross references and their aggregate',
-    paths: ['/passage', '/scripture', '/interlinear', '/xrefs', '/connections'],
+    description:
+      'The text: passages and chapters, references written as people write them, full-text search, the interlinear, cross references and their aggregate',
+    paths: ['/passage', '/references', '/scripture', '/interlinear', '/xrefs', '/connections'],
   },
   {
     name: 'Knowledge graph',
@@ -101,7 +154,7 @@ function toParameter(spec: ParameterSpec): Json {
 function toOperation(route: RouteDefinition): Json {
   const read = (route.method ?? 'GET') === 'GET';
   const responses = describeResponses(route);
-  addExamples(route.operationId, responses);
+  addExamples(route.operationId, responses, route.bodyStatus?.status);
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -181,6 +234,11 @@ change-notification webhooks.
 - **No authentication**: no key, account or token. Every response carries \`Access-Control-Allow-Origin: *\`.
 - **Errors** are \`{error, code, requestId, param?, available?, docs}\`; branch on \`code\` (see the Error schema).
 - **Rate limit**: ${limit}, reported on every response; over it, 429 with \`Retry-After\`.
+- **Statuses besides the operations' own** (Error bodies, the spec's codes; \`components.responses\`): 405 for a method a path
+  does not answer (listed on every operation), 413 and 415 for a webhook registration body too large or not JSON (listed on
+  those operations), and from the HTTP listener before any operation: 400 (unparsable request, or HTTP/1.1 without Host),
+  408 (headers not in ${seconds(LIMITS.headersTimeoutMs)}, request not in ${seconds(LIMITS.requestTimeoutMs)}), 431 (headers over ${maxHeaderSize / 1024} KiB), 429 (more than ${LIMITS.maxConnectionsPerAddress} open connections from
+  one address) and 503 (the server's ${LIMITS.maxConnections} connections in use), with this server's default limits. \`/status\` answers 503 with its own Status body while degraded.
 - **Caching**: every response has an \`ETag\`; send it as \`If-None-Match\` for a 304 while the data is unchanged.
 - Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204; not counted by the rate limit).
 - Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except \`lat\`/\`lon\`.
@@ -216,7 +274,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     webhooks: describeDeliveries(),
     components: {
       schemas: getComponentSchemas(),
-      responses: SHARED_RESPONSES,
+      responses: { ...SHARED_RESPONSES, ...listenerResponses() },
       headers: RESPONSE_HEADERS,
       parameters: PARAMETERS,
       securitySchemes: SECURITY_SCHEMES,

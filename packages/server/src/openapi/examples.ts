@@ -56,11 +56,15 @@ export function exampleMembers(example: CapturedExample | undefined): Json {
  * Adds to each response of an operation that has content the example captured for its status: to the
  * JSON media type, or, for a text answer (the reference page), to the media type it was served as.
  */
-export function addExamples(operationId: string, responses: Record<string, unknown>): void {
+export function addExamples(operationId: string, responses: Record<string, unknown>, bodyStatus?: number): void {
   for (const [status, response] of Object.entries(responses)) {
     const content = (response as { content?: Record<string, Json> }).content;
     if (!content) continue;
-    const example = findExample(operationId, status);
+    // A route that answers its own body with another status (/status: 503 while degraded) shows its 200 body there.
+    const success = findExample(operationId, '200');
+    const example =
+      findExample(operationId, status) ??
+      (Number(status) === bodyStatus && success ? { ...success, request: `${success.request} (the same shape with this status)` } : undefined);
     if (!example) continue;
     const mediaType = example.mediaType ?? 'application/json';
     const media = content[mediaType];

@@ -41,7 +41,7 @@ const SUCCESS_HEADERS = ['X-Request-Id', 'ETag', 'Access-Control-Allow-Origin', 
 /** What any other answer is documented with: the ones a client reads there (the rest are as on success). */
 const OTHER_HEADERS = ['X-Request-Id', 'ETag', 'Access-Control-Allow-Origin'];
 
-const headerRefs = (names: readonly string[]): Json =>
+export const headerRefs = (names: readonly string[]): Json =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** A named schema as a `$ref` to its component; an unnamed one inline. */
@@ -57,8 +57,9 @@ function jsonResponse(description: string, schema: TSchema, headers: readonly st
 const ERROR_RESPONSES: Record<number, { description: string; headers: readonly string[] }> = {
   400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
   404: { description: 'not_found', headers: [] },
-  413: { description: 'The request body is larger than the route accepts', headers: [] },
-  415: { description: 'The request body is not `application/json`', headers: [] },
+  406: { description: 'The request does not accept the media types this operation answers with (`Accept`)', headers: [] },
+  413: { description: 'invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed', headers: [] },
+  415: { description: 'invalid_parameter: the request body is not `application/json`', headers: [] },
   503: { description: 'dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds', headers: ['Retry-After'] },
 };
 
@@ -93,12 +94,12 @@ function successResponse(route: RouteDefinition): Json {
   };
 }
 
-/** A write route's success answers (`successStatuses`, default 200); 204 has no body, 201 a Location. */
+/** A write route's success answers (`successStatuses`, default 200); 202 and 204 have no body, 201 a Location. */
 function writeResponses(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
     responses[status] =
-      status === '204'
+      status === '204' || status === '202'
         ? { description, headers: headerRefs(SUCCESS_HEADERS) }
         : jsonResponse(description, route.responseSchema, status === '201' ? [...SUCCESS_HEADERS, 'Location'] : SUCCESS_HEADERS);
   }
@@ -114,6 +115,8 @@ export function describeResponses(route: RouteDefinition): Record<string, unknow
         304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(OTHER_HEADERS) },
       }
     : writeResponses(route);
+  // A route answering its own body with another status under some condition (/status: 503 while degraded).
+  if (route.bodyStatus) responses[route.bodyStatus.status] = jsonResponse(route.bodyStatus.description, route.responseSchema, SUCCESS_HEADERS);
   for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
     const shared = SHARED[status];
     if (shared) {

@@ -15,6 +15,8 @@ export interface RouteContext {
   readonly app: AppConfig;
   /** The request, for what the fields above do not carry (a write route's body and Authorization). */
   readonly event: H3Event;
+  /** This request's id (`X-Request-Id`), for a route that answers on behalf of other requests (/mcp). */
+  readonly requestId: string;
 }
 
 /** What every route declares, whatever it answers; `defineRoute` checks `handle` against `responseSchema`. */
@@ -62,6 +64,12 @@ export interface RouteDefinition {
    * or a restart, on the same data then gives another tag, and never a 304 for a body with another time.
    */
   readonly perProcess?: boolean;
+  /**
+   * With `cache: 'live'`: another success-shaped status the route answers when its body says so, with
+   * the same body schema (`/status` answers 503 while `degraded`, for a load balancer that reads only
+   * the status). The OpenAPI document lists it with `description`.
+   */
+  readonly bodyStatus?: { readonly status: number; readonly description: string; when(body: unknown): boolean };
   handle(context: RouteContext): unknown;
 }
 

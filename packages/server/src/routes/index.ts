@@ -6,12 +6,15 @@ import type { RouteDefinition } from './define.ts';
 import { entityRoute } from './entity.ts';
 import { familyRoute } from './family.ts';
 import { graphRoute } from './graph.ts';
+import { healthRoute } from './health.ts';
 import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
+import { mcpRoute } from './mcp.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
 import { referenceAssetRoute, referenceRoute } from './reference.ts';
+import { referencesRoute } from './references.ts';
 import { scriptureRoute } from './scripture.ts';
 import { searchRoute } from './search.ts';
 import { serviceIndexRoute } from './service-index.ts';
@@ -31,6 +34,7 @@ import { xrefsRoute } from './xrefs.ts';
 export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
+  referencesRoute,
   interlinearRoute,
   xrefsRoute,
   connectionsRoute,
@@ -46,6 +50,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   graphRoute,
   changelogRoute,
   statusRoute,
+  healthRoute,
+  mcpRoute,
   describeWebhooksRoute,
   createWebhookRoute,
   getWebhookRoute,

@@ -64,6 +64,7 @@ export const BookRef = component('BookRef', Type.Object({ id: text('OSIS book id
 export const Verse = component(
   'Verse',
   Type.Object({
+    chapter: optional(integer('Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`)')),
     verse: integer(),
     osis: text(),
     text: text('Empty when the translation omits the verse'),

@@ -1,6 +1,6 @@
 // The text: passages, chapters, full-text search, cross references, the interlinear, connections.
 
-import { always, arrayOf, component, dateTime, discriminated, integer, nullable, oneOfStrings, optional, ref, text, Type } from './declare.ts';
+import { always, arrayOf, boolean, component, dateTime, discriminated, integer, nullable, oneOfStrings, optional, ref, text, Type } from './declare.ts';
 import { BookRef, BookSummary, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, Verse } from './common.ts';
 
 export const ChapterLink = component(
@@ -95,8 +95,8 @@ export const Passage = component(
     {
       kind: always('passage', 'Tells a Passage from a Chapter'),
       osis: text(),
-      reference: text('Human-readable, e.g. John 3:16 or John 3:16-18'),
-      url: text('Site route with a verse anchor'),
+      reference: text('Human-readable, e.g. John 3:16, John 3:16-18 or Genesis 1:1-2:3'),
+      url: text('Site route with a verse anchor (of the first verse)'),
       book: optional(ref(BookSummary)),
       text: optional(text('Single-verse requests only')),
       omitted: optional(always(true, 'Present, always true, when the single verse asked for is omitted')),
@@ -105,7 +105,7 @@ export const Passage = component(
         'Headings printed before (or inside) these verses, in text order: Ps.23.1 has the title "A Psalm of David."; the section a later verse falls under is on the chapter',
       ),
       verses: arrayOf(ref(Verse)),
-      chapter: ref(ChapterLink),
+      chapter: ref(ChapterLink, 'The chapter (of a range across chapters: the first one)'),
       context: optional(ref(PassageContext)),
       licence: ref(Licence),
     },
@@ -144,6 +144,36 @@ export const Chapter = component(
 export const PassageOrChapter = component(
   'PassageOrChapter',
   discriminated('kind', [Passage, Chapter], 'A Passage for a verse or a range, a Chapter for a two-part reference: `kind` tells which'),
+);
+
+export const FoundReference = component(
+  'FoundReference',
+  Type.Object({
+    osis: text("The OSIS standard's full form: John.3.16, John.3.16-John.3.18, 1Cor.13, Gen.1.1-Gen.2.3, Gen.1.31-Exod.1.1"),
+    reference: text('Human-readable, in English: John 3:16-18'),
+    text: text('The words it was read from'),
+    indices: Type.Array(Type.Integer(), {
+      minItems: 2,
+      maxItems: 2,
+      description: 'Where `text` stands in `q` (NFC-normalised): [start, end) in UTF-16 code units',
+    }),
+    exists: boolean('Whether every verse it names is in the data (false for John 3:99)'),
+    verseCount: optional(integer('Verse slots it names, omitted verses included; present when it exists')),
+    passages: optional(arrayOf(ref(Passage), 'With passages=true, within the verse limit: one Passage per book it spans, without context')),
+  }),
+);
+
+export const References = component(
+  'References',
+  Type.Object({
+    query: text(),
+    lang: text('The language the book names were read in'),
+    count: integer(),
+    references: arrayOf(ref(FoundReference), 'In the order they stand in the text; empty when it holds none'),
+    verseLimit: optional(integer('With passages=true: verses all the passages of one request hold at most')),
+    truncated: optional(boolean('With passages=true: true when a reference was left without passages by the verse limit')),
+    licence: ref(Licence),
+  }),
 );
 
 export const ScriptureHit = component(

@@ -34,7 +34,7 @@ export const ServiceIndex = component(
     collections: arrayOf(ref(ServiceCollection)),
     openapi: text(),
     reference: text('The API reference page for people'),
-    mcp: nullable(text('The assistant-tool (MCP) endpoint, when one is offered')),
+    mcp: text('The assistant-tool interface: an MCP server (Streamable HTTP, stateless) at this URL'),
     mcpNote: optional(text()),
     tools: arrayOf(ref(AssistantTool), 'The assistant tools: each is one operation of the OpenAPI document'),
     status: text(),
@@ -62,6 +62,11 @@ export const ServiceIndex = component(
     }),
     licence: ref(Licence),
   }),
+);
+
+export const Health = component(
+  'Health',
+  Type.Object({ status: always('ok', 'Always `ok`: the process is up and answering'), licence: ref(Licence) }),
 );
 
 const checkMembers = {
@@ -129,6 +134,45 @@ export const Changelog = component(
     url: text('Where the log is served: this endpoint, /api/v1/changelog'),
     licence: ref(Licence),
   }),
+);
+
+const JsonRpcId = Type.Union([Type.String(), Type.Integer()]);
+
+export const McpMessage = component(
+  'McpMessage',
+  Type.Object(
+    {
+      jsonrpc: always('2.0'),
+      id: optional(Type.Union([Type.String(), Type.Integer()], { description: 'Present on a request, absent on a notification' })),
+      method: text('`initialize`, `tools/list`, `tools/call`, `ping`, or a notification such as `notifications/initialized`'),
+      params: optional(Type.Object({}, { additionalProperties: true, description: 'As the MCP specification defines for the method' })),
+    },
+    { additionalProperties: true, description: 'One JSON-RPC 2.0 message of the Model Context Protocol (https://modelcontextprotocol.io/specification)' },
+  ),
+);
+
+export const McpResponse = component(
+  'McpResponse',
+  Type.Object(
+    {
+      jsonrpc: always('2.0'),
+      id: JsonRpcId,
+      result: optional(
+        Type.Object(
+          {},
+          {
+            additionalProperties: true,
+            description:
+              "As the MCP specification defines for the method; a tools/call result has `content`, `structuredContent` (the operation's 200 body) or `isError: true` with the Error body as text",
+          },
+        ),
+      ),
+      error: optional(
+        Type.Object({ code: integer(), message: text(), data: optional(Type.Unknown()) }, { description: 'A JSON-RPC error, e.g. an unknown method or tool' }),
+      ),
+    },
+    { description: 'The JSON-RPC 2.0 response: `result` or `error`' },
+  ),
 );
 
 export const ReferencePage = component('ReferencePage', Type.Unsafe<string>({ type: 'string', contentMediaType: 'text/html', description: 'The API reference page (HTML)' }));
