@@ -129,4 +129,35 @@ describe('researcher-grade data on the full data', { skip }, () => {
       assert.deepEqual(unbalanced, []);
     });
   });
+
+  describe('backlinks', () => {
+    /** The documents pointing at `path` by a body link or a typed relation, from the graph's edges. */
+    function pointingAt(path: string): Set<string> {
+      const edges = dataSet.graph.getEdges(path).filter((edge) => edge.target === path && edge.source !== path && edge.kind !== 'source');
+      return new Set(edges.map((edge) => edge.source));
+    }
+
+    it('gives /entity/people/jacob the distinct documents pointing at him, with the true count', async () => {
+      const { status, body } = await get('/entity/people/jacob?backlinks=500');
+      assert.equal(status, 200);
+      const expected = pointingAt('people/jacob');
+      assert.ok(body.relations.inboundCount > 1000, `${body.relations.inboundCount} inbound relations`);
+      assert.ok(body.backlinkCount > 0);
+      assert.equal(body.backlinkCount, expected.size, 'one per document, however many relations it states');
+      assert.equal(body.backlinks.length, Math.min(500, expected.size));
+      assert.deepEqual(body.backlinks.map((node: { id: string }) => node.id.slice(1)).filter((id: string) => !expected.has(id)), []);
+    });
+
+    it('keeps the chapter ordering: non-chapter documents first, so a capped chapter list keeps them', async () => {
+      const { body } = await get('/passage/Gen.1');
+      const expected = pointingAt('bible/genesis/1');
+      assert.equal(body.backlinkCount, expected.size);
+      assert.equal(body.backlinks.length, Math.min(100, expected.size));
+      const types = body.backlinks.map((node: { type: string }) => node.type);
+      const firstChapter = types.indexOf('Chapter');
+      assert.ok(firstChapter === -1 || types.slice(firstChapter).every((type: string) => type === 'Chapter'), 'chapters come last');
+      const nonChapters = [...expected].filter((path) => !path.startsWith('bible/') || path.split('/').length !== 3).length;
+      assert.equal(body.backlinks.filter((node: { type: string }) => node.type !== 'Chapter').length, Math.min(100, nonChapters));
+    });
+  });
 });

@@ -572,8 +572,9 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   BookRef: object(['id', 'name', 'slug', 'testament'], { id: string('OSIS book id'), name: string(), slug: string(), testament }),
   Connections: object(['totals', 'threshold', 'topChapters', 'topBookPairs', 'note', 'licence'], {
-    totals: object(['references', 'distinctPairs', 'arcs', 'selfPairs', 'crossTestament', 'chapters', 'generated', 'source'], {
-      references: integer('Rows that resolved to a chapter pair'),
+    totals: object(['references', 'negativeReferences', 'distinctPairs', 'arcs', 'selfPairs', 'crossTestament', 'chapters', 'generated', 'source'], {
+      references: integer('Rows of the whole corpus that resolved to a chapter pair, voted zero or more (no vote floor)'),
+      negativeReferences: integer('Rows that resolved but were voted below zero: counted here, left out of every other figure'),
       distinctPairs: integer('Distinct directed chapter pairs'),
       arcs: integer('Pairs minus self-pairs'),
       selfPairs: integer('Pairs joining a chapter to itself'),
@@ -582,7 +583,7 @@ export const SCHEMAS: Record<string, Schema> = {
       generated: { type: 'string', format: 'date-time', description: 'When the data was generated' },
       source: string('Site route of the dataset the aggregate is computed from'),
     }),
-    threshold: integer('The vote floor of the references aggregated'),
+    threshold: integer('The vote floor of the references aggregated: 0, the whole corpus (/xrefs keeps its own floor)'),
     topChapters: arrayOf(ref('ConnectedChapter'), 'Most-connected chapters, by vote weight'),
     topBookPairs: arrayOf(
       object(['rank', 'from', 'to', 'references', 'votes'], { rank: integer(), from: ref('BookRef'), to: ref('BookRef'), references: integer(), votes: integer() }),
