@@ -8,7 +8,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -107,13 +107,15 @@ async function main(): Promise<void> {
     record('compile (full data)', `${((performance.now() - t0) / 1000).toFixed(2)} s`);
   }
 
-  // Server start to first answered request, as an operator starts it (CLI through tsx).
+  // Server start to first answered request, as an operator starts it: plain node on the compiled CLI
+  // (`npm run build` first; tools/bench-start.ts repeats this several times).
+  if (!existsSync('packages/cli/lib/main.js')) throw new Error('packages/cli/lib/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const server = start(['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy']);
+  const server = start(['packages/cli/bin/skg.mjs', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy']);
   await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
-  record('server start → first answered request', `${(performance.now() - spawnedAt).toFixed(0)} ms (process spawn, tsx, load, listen, answer)`);
+  record('server start → first answered request', `${(performance.now() - spawnedAt).toFixed(0)} ms (process spawn, load, listen, answer)`);
 
   // Resident memory after a mixed load.
   const mixed = [

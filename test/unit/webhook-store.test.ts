@@ -2,12 +2,12 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { openWebhooks } from '../../packages/server/src/webhooks/open.ts';
 import { parseRegistration } from '../../packages/server/src/webhooks/registration.ts';
 import { createFileClaims, createWebhookStore, type WebhookStore, type WebhookStoreConfig } from '../../packages/server/src/webhooks/store.ts';
 import type { StoredSubscription } from '../../packages/server/src/webhooks/subscription.ts';
+import { freePort } from '../helpers/cli-server.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 after(removeTempDirs);
@@ -170,17 +170,6 @@ describe('webhook store on Redis', { skip: redisServer ? false : 'redis-server i
     await assert.rejects(openWebhooks({ store: { kind: 'redis', url: `redis://127.0.0.1:${port}` }, keyFile }), /cannot use the webhook store at redis:\/\/127\.0\.0\.1/);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForRedis(url: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -1,5 +1,6 @@
 // Configuration for every command, resolved once: command-line flags, then environment, then defaults.
 
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_XREF_MIN_VOTES, isOptionalArtefactName, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
 
@@ -30,6 +31,10 @@ export interface SkgConfig {
   readonly webhooksKeyFile: string | undefined;
   /** `skg serve`: let webhooks target private and loopback addresses. For local testing only. */
   readonly webhooksAllowPrivate: boolean;
+  /** `skg serve`: server processes (node:cluster workers); 1 serves from this process alone. */
+  readonly workers: number;
+  /** `skg serve`: on SIGTERM / SIGINT, how long requests in flight may take before every connection is closed (ms). */
+  readonly drainTimeoutMs: number;
 }
 
 export interface ConfigOption {
@@ -55,6 +60,8 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { key: 'store', flag: '--store <fs|memory|url>', env: 'SKG_STORE', fallback: 'fs', description: 'where webhook subscriptions live: fs (files under the state directory), memory (lost on exit), or a redis:// URL shared by several server processes' },
   { key: 'stateDir', flag: '--state-dir <dir>', env: 'SKG_STATE_DIR', fallback: '.skg-state', description: 'directory of the fs webhook store and its key file' },
   { key: 'webhooksKeyFile', flag: '--webhooks-key-file <file>', env: 'SKG_WEBHOOKS_KEY_FILE', fallback: '(<state dir>/webhooks.key, created on first start)', description: 'key file (32+ random bytes) sealing webhook secrets at rest; required with a redis store, the same file on every process' },
+  { key: 'workers', flag: '--workers <n>', env: 'SKG_WORKERS', fallback: '(the number of cores; 1 with --store memory)', description: 'server processes sharing the port (node:cluster); 1 serves from one process' },
+  { key: 'drainTimeoutMs', flag: '--drain-timeout <ms>', env: 'SKG_DRAIN_TIMEOUT', fallback: '10000', description: 'on SIGTERM/SIGINT, how long requests in flight may take before every connection is closed' },
   { key: 'webhooksAllowPrivate', flag: '--webhooks-allow-private', env: 'SKG_WEBHOOKS_ALLOW_PRIVATE', fallback: 'false', description: 'let webhooks target private and loopback addresses: for local testing only, never in production' },
 ];
 
@@ -105,6 +112,18 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     throw new Error(`SKG_WEBHOOKS_ALLOW_PRIVATE / --webhooks-allow-private must be true or false, got '${allowPrivate}'`);
   }
   const keyFile = value('webhooksKeyFile');
+  const workersText = value('workers');
+  const workers = workersText === undefined ? (store === 'memory' ? 1 : os.availableParallelism()) : Number(workersText);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+    throw new Error(`SKG_WORKERS / --workers must be an integer from 1 to 256, got '${workersText}'`);
+  }
+  if (workers > 1 && store === 'memory') {
+    throw new Error(`--store memory keeps webhook subscriptions in one process: use --workers 1 with it, or --store fs / a redis:// URL with ${workers} workers`);
+  }
+  const drainTimeoutMs = Number(value('drainTimeoutMs') ?? 10_000);
+  if (!Number.isInteger(drainTimeoutMs) || drainTimeoutMs < 0) {
+    throw new Error(`SKG_DRAIN_TIMEOUT / --drain-timeout must be a whole number of milliseconds, got '${value('drainTimeoutMs')}'`);
+  }
   return Object.freeze({
     sources: path.resolve(cwd, value('sources') ?? '.sources'),
     bundle: path.resolve(cwd, value('bundle') ?? 'bundle'),
@@ -120,6 +139,8 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     stateDir: path.resolve(cwd, value('stateDir') ?? '.skg-state'),
     webhooksKeyFile: keyFile === undefined ? undefined : path.resolve(cwd, keyFile),
     webhooksAllowPrivate: allowPrivate === 'true' || allowPrivate === '1',
+    workers,
+    drainTimeoutMs,
   });
 }
 

@@ -1,12 +1,15 @@
 // @skg/server: the HTTP API over the compiled artefacts.
 
 export { createApp, DEFAULT_RATE_LIMIT, type AppOptions } from './app.ts';
-export { serve, type LoadDataSet, type ReloadOutcome, type RunningServer, type ServeOptions } from './serve.ts';
+export { DEFAULT_DRAIN_TIMEOUT_MS, serve, type LoadDataSet, type ReloadOutcome, type RunningServer, type ServeOptions } from './serve.ts';
 export { createDataHolder, type DataHolder, type DataHolderOptions } from './hot-swap/data-holder.ts';
 export { watchDist, type DistWatcher, type DistWatcherOptions } from './hot-swap/dist-watcher.ts';
 export { BuildRefusedError, loadVerifiedBuild } from './hot-swap/verify-build.ts';
 export { createNodeListener, type NodeListener } from './node-listener.ts';
 export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
+export { createRedisRateLimitStore, type ClosableRateLimitStore } from './rate-limit-redis.ts';
+export { createPrimaryRateLimitStore } from './cluster/rate-limit-ipc.ts';
+export { getClientKey } from './middleware/client-key.ts';
 export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';
 export { ROUTES } from './routes/index.ts';
 export { createOpenApiDocument } from './openapi/document.ts';

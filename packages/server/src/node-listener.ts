@@ -1,4 +1,4 @@
-// The Node.js request listener `skg serve` hands to listhen: srvx's NodeRequest into the app's
+// The Node.js request listener `skg serve` hands to node:http: srvx's NodeRequest into the app's
 // `fetch`, and the answer written with one `writeHead` and one `end`.
 //
 // h3's `toNodeHandler` (srvx's sender) converts every response's headers into a new list, writes a

@@ -1,5 +1,6 @@
-// Where rate-limit counters live. One process keeps them in memory; several processes behind a load
-// balancer share a store (Redis, later) through the same interface.
+// Where rate-limit counters live. One process keeps them in memory (this store); the workers of a
+// cluster ask the primary, which counts with this store (cluster/rate-limit-ipc.ts); several processes
+// or machines share Redis (rate-limit-redis.ts). All through this interface.
 
 export interface RateLimitCounter {
   /** Requests counted in the current window, this one included. */

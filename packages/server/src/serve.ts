@@ -1,7 +1,17 @@
-// `skg serve`: load dist/, then answer the API over HTTP with listhen through the Node listener, and
-// switch to each new build of dist/ while serving (hot swap: hot-swap/).
+// `skg serve`: load dist/, then answer the API over node:http through the Node listener, and switch
+// to each new build of dist/ while serving (hot swap: hot-swap/).
+//
+// Closing drains (`close()`, what SIGTERM / SIGINT do in `skg serve`): the server stops accepting
+// connections, closes the idle kept-alive ones, answers every request in flight (or arriving on a
+// connection that is busy) with `Connection: close`, and after `drainTimeoutMs` closes whatever
+// connection is still open. A client whose idle kept-alive socket is closed under it retries on a new
+// connection, as HTTP clients do for an idempotent request; that new connection goes to another
+// process (a cluster worker still serving, the next server behind the load balancer).
+//
+// In a cluster (cluster/primary.ts) every worker runs this: node:cluster shares the listening socket.
 
-import { listen } from 'listhen';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
@@ -10,6 +20,7 @@ import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts'
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
 import { createClientErrorHandler, createNodeListener } from './node-listener.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
 import { createStatusMonitor } from './status/monitor.ts';
 import { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 import type { Webhooks } from './webhooks/service.ts';
@@ -45,7 +56,18 @@ export interface ServeOptions {
    * secrets, and whether private targets are allowed (local testing only). Default: in memory.
    */
   readonly webhooks?: WebhookServeConfig;
+  /**
+   * Deliver webhook events from this process (default true). In a cluster one worker delivers, so that
+   * each event is delivered once; the others register, read and test subscriptions.
+   */
+  readonly dispatchWebhooks?: boolean;
+  /** Where request and webhook-registration counters live; default this process's memory. */
+  readonly rateLimitStore?: RateLimitStore;
+  /** How long `close()` waits for requests in flight before closing every connection; default 10,000 ms. */
+  readonly drainTimeoutMs?: number;
 }
+
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   /** Base URL of the API, e.g. `http://127.0.0.1:3000/api/v1`. */
@@ -56,11 +78,12 @@ export interface RunningServer {
   readonly events: ServiceEvents;
   /** Looks for a new build in `distDir` now and switches to it when it verifies (what SIGHUP does). */
   reload(trigger?: string): Promise<ReloadOutcome>;
-  /** Stops watching, stops accepting connections, finishes open ones and stops the status sampler. */
+  /**
+   * Drains (above): stops watching and accepting, answers what is in flight with `Connection: close`,
+   * closes idle connections at once and the rest after the drain time, then closes the webhooks.
+   */
   close(): Promise<void>;
 }
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
 /** Loads the data set, then listens. A missing or unusable dist/ fails with what to run. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
@@ -80,7 +103,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
   let webhooks: Webhooks;
   try {
-    webhooks = await openWebhooks(options.webhooks ?? { store: { kind: 'memory' } });
+    webhooks = await openWebhooks(options.webhooks ?? { store: { kind: 'memory' } }, {
+      ...(options.dispatchWebhooks === false ? { dispatch: false } : {}),
+      ...(options.rateLimitStore ? { counters: options.rateLimitStore } : {}),
+    });
   } catch (error) {
     throw new Error(`cannot serve: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -94,23 +120,23 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const stopSampling = events.on((event) => {
     if (event === 'data.updated') void statusMonitor.sample().catch(() => undefined);
   });
-  const app = createApp({ getDataSet, trustProxy: options.trustProxy, statusMonitor, events, webhooks });
+  const app = createApp({
+    getDataSet,
+    trustProxy: options.trustProxy,
+    statusMonitor,
+    events,
+    webhooks,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+  });
 
-  let listener;
+  const listener = createNodeListener(app);
+  const server = createServer((req, res) => {
+    drain.onRequest(res);
+    listener(req, res);
+  });
+  const drain = createDrain(server);
   try {
-    listener = await listen(createNodeListener(app), {
-      // With isProd, listhen never moves to another port when this one is taken.
-      port: { port: options.port, random: options.port === 0 },
-      hostname: options.host,
-      public: !LOCAL_HOSTS.has(options.host),
-      showURL: false,
-      open: false,
-      clipboard: false,
-      qr: false,
-      tunnel: false,
-      autoClose: false,
-      isProd: true,
-    });
+    await listen(server, options.port, options.host);
   } catch (error) {
     statusMonitor.stop();
     stopSampling();
@@ -120,7 +146,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   }
 
   // A request Node cannot parse is answered with an Error body instead of Node's bare 400.
-  listener.server.on('clientError', createClientErrorHandler(getDataSet));
+  server.on('clientError', createClientErrorHandler(getDataSet));
 
   let watcher: DistWatcher | undefined;
   if (options.watch ?? true) {
@@ -131,7 +157,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     });
   }
 
-  const url = `${listener.url.replace(/\/$/, '')}/api/v1`;
+  const url = `${originOf(server, options.host)}/api/v1`;
   log(`skg: serving ${options.distDir} (data ${initial.manifest.dataVersion}) at ${url}${watcher ? ', watching for new builds' : ''}`);
   const { storeDescription, allowPrivate } = webhooks.settings;
   log(`skg: webhook subscriptions in ${storeDescription}${allowPrivate ? '; webhooks MAY TARGET PRIVATE ADDRESSES (local testing only)' : ''}`);
@@ -146,8 +172,70 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       watcher?.close();
       statusMonitor.stop();
       stopSampling();
-      await listener.close();
+      await drain.close(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
       await webhooks.close();
+    },
+  };
+}
+
+/** Listens on `port` (0: any free one) at `host`; a taken port rejects, never moves to another port. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => reject(error);
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+/** `http://127.0.0.1:3000`; a wildcard host reads as `localhost`. */
+function originOf(server: Server, host: string): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+interface Drain {
+  /** Called for each request: while draining, its response is sent with `Connection: close`. */
+  onRequest(res: ServerResponse): void;
+  /** Stops accepting, closes idle connections, waits for the rest at most `timeoutMs`, then closes them. */
+  close(server: Server, timeoutMs: number): Promise<void>;
+}
+
+/** The response a socket is writing now (Node's own link from a connection to its current response). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
+
+function createDrain(server: Server): Drain {
+  // Connections, not requests, are tracked: one Set entry per kept-alive connection, nothing per request.
+  const sockets = new Set<HttpSocket>();
+  server.on('connection', (socket: HttpSocket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let draining = false;
+  return {
+    onRequest(res) {
+      if (draining) res.shouldKeepAlive = false;
+    },
+    async close(server, timeoutMs) {
+      if (!server.listening) return;
+      draining = true;
+      // A response in flight closes its connection once sent.
+      for (const socket of sockets) {
+        const res = socket._httpMessage;
+        if (res && !res.headersSent) res.shouldKeepAlive = false;
+      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      try {
+        await closed;
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

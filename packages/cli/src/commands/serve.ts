@@ -1,7 +1,9 @@
-// `skg serve`: answer the API from a built dist/ directory, switching to each new build written there.
+// `skg serve`: answer the API from a built dist/ directory, switching to each new build written there;
+// with `--workers n` (n > 1) from n node:cluster workers, this process being their primary.
 
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import type { RunningServer, WebhookServeConfig, WebhookStoreConfig } from '@skg/server';
+import type { RateLimitStore, RunningServer, WebhookServeConfig, WebhookStoreConfig } from '@skg/server';
 import { resolveConfig, type SkgConfig } from '../config.ts';
 
 export function registerServeCommand(program: Command): void {
@@ -17,6 +19,8 @@ export function registerServeCommand(program: Command): void {
     .option('--state-dir <dir>', 'directory of the fs webhook store and its key file [env SKG_STATE_DIR, default .skg-state]')
     .option('--webhooks-key-file <file>', 'key file sealing webhook secrets; required with redis [env SKG_WEBHOOKS_KEY_FILE, default <state dir>/webhooks.key]')
     .option('--webhooks-allow-private', 'let webhooks target private/loopback addresses: local testing only [env SKG_WEBHOOKS_ALLOW_PRIVATE, default false]')
+    .option('--workers <n>', 'server processes sharing the port (node:cluster); 1 serves from one process [env SKG_WORKERS, default the number of cores, 1 with --store memory]')
+    .option('--drain-timeout <ms>', 'on SIGTERM/SIGINT, how long requests in flight may take before every connection is closed [env SKG_DRAIN_TIMEOUT, default 10000]')
     .action(async (flags: ServeFlags, command: Command) => {
       // Commander defaults a --no-* flag to true: only an explicit --no-watch may override SKG_WATCH.
       const watch = command.getOptionValueSource('watch') === 'cli' ? false : undefined;
@@ -30,6 +34,8 @@ export function registerServeCommand(program: Command): void {
         stateDir: flags.stateDir,
         webhooksKeyFile: flags.webhooksKeyFile,
         webhooksAllowPrivate: flags.webhooksAllowPrivate,
+        workers: flags.workers,
+        drainTimeoutMs: flags.drainTimeout,
       });
       await serveDist(config);
     });
@@ -37,10 +43,25 @@ export function registerServeCommand(program: Command): void {
 
 /**
  * Serves the configured dist/ until SIGINT or SIGTERM (`skg serve`, and `skg start` once dist/ is
- * there). The server package is loaded here, so that other commands do not pay for it.
+ * there). The server package is loaded here, so that other commands do not pay for it. With several
+ * workers this process is their primary (it loads no data), and each worker runs this same command.
  */
 export async function serveDist(config: SkgConfig): Promise<void> {
-  const { serve } = await import('@skg/server');
+  const redis = isRedisUrl(config.store);
+  if (config.workers > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('@skg/server/cluster');
+    process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis }));
+  }
+  const [{ createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([
+    import('@skg/server'),
+    import('@skg/server/cluster'),
+  ]);
+  const worker = getWorkerIndex();
+  // Redis counts for every process sharing it; else a cluster's workers count in their primary.
+  let rateLimitStore: (RateLimitStore & { close?: () => Promise<void> }) | undefined;
+  if (redis) rateLimitStore = await createRedisRateLimitStore(config.store);
+  else if (worker !== undefined) rateLimitStore = createPrimaryRateLimitStore();
+  const log = worker === undefined ? undefined : (line: string) => console.log(line.replace(/^skg: /, `skg[worker ${worker} pid ${process.pid}]: `));
   const server = await serve({
     distDir: config.dist,
     port: config.port,
@@ -48,8 +69,20 @@ export async function serveDist(config: SkgConfig): Promise<void> {
     trustProxy: config.trustProxy,
     watch: config.watch,
     webhooks: toWebhookServeConfig(config),
+    // Worker 0 delivers webhook events, once for the cluster.
+    dispatchWebhooks: worker === undefined || worker === 0,
+    drainTimeoutMs: config.drainTimeoutMs,
+    ...(rateLimitStore ? { rateLimitStore } : {}),
+    ...(log ? { log } : {}),
   });
-  handleSignals(server);
+  reportListening(server.url);
+  handleSignals(server, config.drainTimeoutMs, async () => {
+    await rateLimitStore?.close?.();
+  }, log);
+}
+
+function isRedisUrl(store: string): boolean {
+  return /^rediss?:\/\//.test(store);
 }
 
 interface ServeFlags {
@@ -62,6 +95,8 @@ interface ServeFlags {
   stateDir?: string;
   webhooksKeyFile?: string;
   webhooksAllowPrivate?: boolean;
+  workers?: string;
+  drainTimeout?: string;
 }
 
 /** The webhook store, key file and address policy `serve` takes, from the resolved configuration. */
@@ -75,22 +110,44 @@ export function toWebhookServeConfig(config: SkgConfig): WebhookServeConfig {
   };
 }
 
-/** SIGHUP: look for a new build now (also with --no-watch); SIGINT / SIGTERM: close and exit. */
-export function handleSignals(server: RunningServer): void {
+/** After the drain time, what closing may still take (webhook attempts in flight, the stores) before the process exits anyway. */
+const EXIT_GRACE_MS = 1_000;
+
+/**
+ * SIGHUP: look for a new build now (also with --no-watch). SIGINT / SIGTERM: drain (serve.ts) and exit,
+ * within the drain time and a second. A repeated signal changes nothing (a worker in a terminal gets
+ * SIGINT both from the terminal and from its primary).
+ */
+export function handleSignals(
+  server: RunningServer,
+  drainTimeoutMs: number,
+  closeStores: () => Promise<void>,
+  log: (line: string) => void = (line) => console.log(line),
+): void {
   process.on('SIGHUP', () => {
-    console.log('skg: SIGHUP, looking for a new build');
+    log('skg: SIGHUP, looking for a new build');
     void server.reload('SIGHUP');
   });
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    console.log(`skg: ${signal}, closing`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`skg: close failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
+    if (stopping) return;
+    stopping = true;
+    log(`skg: ${signal}, draining (at most ${drainTimeoutMs} ms)`);
+    setTimeout(() => {
+      log('skg: still closing after the drain time; exiting');
+      process.exit(0);
+    }, drainTimeoutMs + EXIT_GRACE_MS).unref();
+    server
+      .close()
+      .then(closeStores)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`skg: close failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

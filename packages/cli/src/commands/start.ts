@@ -21,8 +21,11 @@ export function registerStartCommand(program: Command): void {
     .option('--state-dir <dir>', 'directory of the fs webhook store [env SKG_STATE_DIR, default .skg-state]')
     .option('--webhooks-key-file <file>', 'key file sealing webhook secrets [env SKG_WEBHOOKS_KEY_FILE]')
     .option('--webhooks-allow-private', 'let webhooks target private addresses: local testing only [env SKG_WEBHOOKS_ALLOW_PRIVATE]')
+    .option('--workers <n>', 'server processes sharing the port [env SKG_WORKERS, default the number of cores, 1 with --store memory]')
+    .option('--drain-timeout <ms>', 'on SIGTERM/SIGINT, how long requests in flight may take [env SKG_DRAIN_TIMEOUT, default 10000]')
     .action(async (flags, command: Command) => {
-      const config = resolveConfig({ ...flags, watch: command.getOptionValueSource('watch') === 'cli' ? false : undefined });
+      const { drainTimeout, ...rest } = flags as { drainTimeout?: string };
+      const config = resolveConfig({ ...rest, drainTimeoutMs: drainTimeout, watch: command.getOptionValueSource('watch') === 'cli' ? false : undefined });
       await ensureDist(config);
       await serveDist(config);
     });

@@ -9,7 +9,9 @@
 // Over the limit: 429 `rate_limited` with `Retry-After` = seconds left in the window (at least 1).
 //
 // The client address is the socket's peer address; with `trustProxy` it is the last X-Forwarded-For
-// entry, the one the trusted proxy appended (earlier entries are whatever the client sent).
+// entry, the one the trusted proxy appended (earlier entries are whatever the client sent). It is
+// counted under its normalised key (client-key.ts): IPv4 canonical, IPv4-mapped IPv6 as IPv4, IPv6 by
+// its /64.
 //
 // The step is synchronous when the store is (the in-memory store): only a store that answers with a
 // promise (a shared store, later) makes the request wait.
@@ -23,6 +25,7 @@ import { ApiError } from '@skg/core';
 import type { ResponseHeaders } from '../context.ts';
 import { getRequestHeader } from '../internal/request-header.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
+import { getClientKey } from './client-key.ts';
 
 /** The rate-limit fields this step writes on every answer: the X- trio and the IETF RateLimit fields. */
 export const RATE_LIMIT_HEADER_NAMES = [
@@ -64,17 +67,17 @@ export interface RateLimit {
   readonly report: RateLimitReport;
 }
 
+/** The client's address as counted: its normalised key (client-key.ts). */
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = getRequestHeader(event, 'x-forwarded-for');
     if (forwarded !== null) {
       const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
-      if (last !== '') return last;
+      if (last !== '') return getClientKey(last);
     }
   }
   const address = event.req.ip;
-  if (address === undefined) return 'unknown';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === undefined ? 'unknown' : getClientKey(address);
 }
 
 export function createRateLimit(options: RateLimitOptions): RateLimit {

@@ -81,22 +81,5 @@ export function isPublicAddress(address: string): boolean {
   return getNonPublicReason(address) === null;
 }
 
-/**
- * The block a client address is counted under for registration limits: an IPv6 address by its /64
- * (one subscriber's usual allocation, which it can fill with addresses at will), an IPv4 address (or an
- * IPv4-mapped IPv6 one) by itself. Anything else (no address known, a malformed forwarded entry) is
- * its own key, cut to 100 characters.
- */
-export function getAddressBlock(address: string): string {
-  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  if (isIP(bare) === 6) {
-    try {
-      const parsed = ipaddr.IPv6.parse(bare);
-      if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString();
-      return `${parsed.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
-    } catch {
-      // Not something ipaddr.js reads (an odd zone id): fall through to the address itself.
-    }
-  }
-  return address.slice(0, 100);
-}
+/** The block a client address is counted under for registration limits: its rate-limit key (an IPv6 address by its /64). */
+export { getClientKey as getAddressBlock } from '../middleware/client-key.ts';

@@ -87,6 +87,11 @@ export interface WebhookOptions {
    * store (not the request rate limit's: its hour-long windows would hold back that store's sweep).
    */
   readonly counters?: RateLimitStore;
+  /**
+   * Deliver the bus's events from this process (default true). Several processes on one machine (a
+   * cluster) elect one to deliver, so that every event is delivered once: `listen` is a no-op in the rest.
+   */
+  readonly dispatch?: boolean;
 }
 
 export interface Registration {
@@ -124,7 +129,7 @@ export interface Webhooks {
   test(id: string, secret: string | undefined, dataSet: DataSet): Promise<TestDelivery>;
   /** Counts one use of `scope` by `key` (an address block, a subscription id); past the limit in its window, 429 `rate_limited` with Retry-After. */
   countUse(scope: 'registration' | 'test', key: string): Promise<void>;
-  /** Delivers the bus's events from now on; returns the function that stops listening. */
+  /** Delivers the bus's events from now on (unless `dispatch` is false); returns the function that stops listening. */
   listen(events: ServiceEvents): () => void;
   /** Resolves when every delivery started so far has finished (retries included). */
   idle(): Promise<void>;
@@ -311,6 +316,7 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     },
 
     listen(events) {
+      if (options.dispatch === false) return () => undefined;
       const stop = events.on((event, data) => dispatcher.dispatch(event, data));
       stops.add(stop);
       return () => {

@@ -1,0 +1,124 @@
+// `skg serve --workers <n>`: the cluster primary. It forks n workers (the same command, each loading
+// dist/ and serving through node:cluster's shared listening socket), and serves none itself:
+// - Rate limit: with no shared store the primary holds the counters (rate-limit-ipc.ts), so one client
+//   address has one counter whichever worker answers it. With Redis the workers count there.
+// - Webhooks: worker 0 delivers the events (one delivery per event); every worker registers, reads and
+//   tests. A worker that dies is forked again with its index, so there is always one deliverer.
+// - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker.
+// - SIGTERM / SIGINT: forwarded; each worker drains (serve.ts) and exits; the primary waits for them
+//   (at most the drain time and 5 s more, then kills what is left) and exits.
+// A worker that exits before it listened (dist/ missing, port taken) stops the cluster: its message is
+// the reason, and forking it again would fail the same way.
+//
+// Loaded by the primary alone, so it imports nothing of the server but the counters.
+
+import cluster, { type Worker } from 'node:cluster';
+import { createPrimaryCounters, isRateLimitRequest } from './rate-limit-ipc.ts';
+
+/** The environment variable giving a worker its index (0 … n-1). */
+export const WORKER_INDEX_ENV = 'SKG_WORKER_INDEX';
+/** What a worker sends the primary once it listens. */
+export const LISTENING_MESSAGE = 'skg:listening';
+
+export interface ClusterOptions {
+  readonly workers: number;
+  /** The workers' drain time (serve.ts); the primary waits this and 5 s more before killing a worker. */
+  readonly drainTimeoutMs: number;
+  /** Hold the request counters in the primary (false when the workers share a Redis store). */
+  readonly countInPrimary: boolean;
+  readonly log?: (line: string) => void;
+}
+
+/** In a cluster worker, its index; undefined in a process serving alone. */
+export function getWorkerIndex(): number | undefined {
+  if (!cluster.isWorker) return undefined;
+  const index = Number(process.env[WORKER_INDEX_ENV]);
+  return Number.isInteger(index) ? index : undefined;
+}
+
+/** Tells the primary that this worker listens at `url` (a no-op outside a cluster). */
+export function reportListening(url: string): void {
+  if (cluster.isWorker && process.send) process.send({ type: LISTENING_MESSAGE, url });
+}
+
+const RESTART_DELAY_MS = 1_000;
+const KILL_GRACE_MS = 5_000;
+
+/** Runs the primary until its workers are gone; resolves with the exit code for the process. */
+export function runPrimary(options: ClusterOptions): Promise<number> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const counters = options.countInPrimary ? createPrimaryCounters() : undefined;
+  const indexOf = new Map<Worker, number>();
+  const listened = new Set<number>();
+  let stopping = false;
+  let exitCode = 0;
+  let announced = false;
+
+  return new Promise((resolve) => {
+    function fork(index: number): void {
+      const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });
+      indexOf.set(worker, index);
+      worker.on('message', (message: unknown) => {
+        if (counters && isRateLimitRequest(message)) {
+          worker.send(counters.answer(message));
+          return;
+        }
+        if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === LISTENING_MESSAGE) {
+          listened.add(index);
+          if (!announced && listened.size === options.workers) {
+            announced = true;
+            log(`skg: ${options.workers} workers serving at ${String((message as { url?: unknown }).url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
+          }
+        }
+      });
+    }
+
+    function stop(signal: NodeJS.Signals): void {
+      if (stopping) return;
+      stopping = true;
+      for (const worker of indexOf.keys()) worker.process.kill(signal);
+      const killer = setTimeout(() => {
+        for (const worker of indexOf.keys()) {
+          log(`skg: worker ${indexOf.get(worker)} still running after the drain time, killing it`);
+          worker.process.kill('SIGKILL');
+        }
+      }, options.drainTimeoutMs + KILL_GRACE_MS);
+      killer.unref();
+      if (indexOf.size === 0) resolve(exitCode);
+    }
+
+    cluster.on('exit', (worker, code, signal) => {
+      const index = indexOf.get(worker);
+      indexOf.delete(worker);
+      if (index === undefined) return;
+      if (stopping) {
+        if (indexOf.size === 0) resolve(exitCode);
+        return;
+      }
+      if (!listened.has(index)) {
+        exitCode = 1;
+        log(`skg: worker ${index} stopped before it was serving (${signal ?? `exit code ${code}`}); stopping`);
+        stop('SIGTERM');
+        return;
+      }
+      log(`skg: worker ${index} ${code === 0 ? 'stopped' : 'died'} (${signal ?? `exit code ${code}`}); forking it again`);
+      listened.delete(index);
+      setTimeout(() => {
+        if (!stopping) fork(index);
+      }, RESTART_DELAY_MS).unref();
+    });
+
+    process.on('SIGHUP', () => {
+      log('skg: SIGHUP, asking every worker to look for a new build');
+      for (const worker of indexOf.keys()) worker.process.kill('SIGHUP');
+    });
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.on(signal, () => {
+        if (!stopping) log(`skg: ${signal}, draining ${indexOf.size} workers`);
+        stop('SIGTERM');
+      });
+    }
+
+    for (let index = 0; index < options.workers; index += 1) fork(index);
+  });
+}
