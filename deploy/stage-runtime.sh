@@ -9,8 +9,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:?usage: deploy/stage-runtime.sh OUT}"
 
-if [ ! -f "$root/packages/cli/lib/main.js" ]; then
-  echo "stage-runtime: packages/cli/lib/main.js is missing; run \`npm run build\` first" >&2
+if [ ! -f "$root/packages/cli/lib/bundle/main.js" ]; then
+  echo "stage-runtime: packages/cli/lib/bundle/main.js is missing; run \`npm run build\` first" >&2
   exit 1
 fi
 

@@ -64,7 +64,7 @@ async function measure(workers: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('packages/cli/lib/main.js')) throw new Error('packages/cli/lib/main.js is missing: run `npm run build` first');
+  if (!existsSync('packages/cli/lib/bundle/main.js')) throw new Error('packages/cli/lib/bundle/main.js is missing: run `npm run build` first');
   console.log(
     `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
       `load: ${useWrk ? 'wrk' : 'autocannon'} on the same cores (not pinned), ${args.connections} connections × ${args.duration} s, mixed hot routes`,

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 
   // Server start to first answered request, as an operator starts it: plain node on the compiled CLI
   // (`npm run build` first; tools/bench-start.ts repeats this several times).
-  if (!existsSync('packages/cli/lib/main.js')) throw new Error('packages/cli/lib/main.js is missing: run `npm run build` first');
+  if (!existsSync('packages/cli/lib/bundle/main.js')) throw new Error('packages/cli/lib/bundle/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();

@@ -1,11 +1,13 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveConfig } from '../../packages/cli/src/config.ts';
 import { type CliServer, freePort, getFresh, startCliServer, waitForPort } from '../helpers/cli-server.ts';
-import { createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
+import { build } from '@skg/compiler';
+import { buildDist, copyFixtureBundle, createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
+import { getTestCertificates, type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.ts';
 
 after(removeTempDirs);
 
@@ -52,6 +54,54 @@ describe('skg serve --workers', () => {
     }
     assert.equal(await server.exited(), 0, server.output());
     assert.match(server.output(), /SIGTERM, draining 2 workers/);
+  });
+});
+
+describe('skg serve --workers: webhooks', () => {
+  let receiver: HttpsReceiver | undefined;
+  after(() => receiver?.close());
+
+  it('every worker switches to a new build on SIGHUP, and the data.updated event is delivered once', async (t) => {
+    const certs = await getTestCertificates();
+    if (!certs) return t.skip('openssl is not available to make a test certificate');
+    receiver = await startHttpsReceiver(certs);
+    const caFile = path.join(await createTempDir(), 'ca.pem');
+    await writeFile(caFile, certs.ca);
+    const { distDir, report } = await buildDist();
+    const state = await createTempDir();
+    const server = await startCliServer(
+      ['--dist', distDir, '--port', '0', '--host', '127.0.0.1', '--workers', '2', '--no-watch', '--state-dir', state, '--webhooks-allow-private'],
+      /2 workers serving at (http:\/\/\S+\/api\/v1)/,
+      { NODE_EXTRA_CA_CERTS: caFile },
+    );
+    try {
+      const registered = await fetch(`${server.url}/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${receiver.origin}/hook`, events: ['data.updated'] }),
+      });
+      assert.equal(registered.status, 201, await registered.clone().text());
+
+      const bundle = await copyFixtureBundle();
+      const index = path.join(bundle, 'index.md');
+      await writeFile(index, (await readFile(index, 'utf8')).replace(/^generated: .*$/m, 'generated: "2026-12-02T00:00:00.000Z"'));
+      const rebuilt = await build({ bundleDir: bundle, distDir });
+      server.child.kill('SIGHUP');
+      for (let i = 0; i < 400 && (server.output().match(/switched to data/g) ?? []).length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.equal((server.output().match(/skg\[worker \d pid \d+\]: switched to data/g) ?? []).length, 2, server.output());
+      await receiver.waitFor(1, 20_000);
+      // Both workers emitted the event; give a second delivery the time to arrive if there were one.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const deliveries = receiver.received.filter((received) => received.url === '/hook');
+      assert.equal(deliveries.length, 1, `one delivery, got ${deliveries.length}`);
+      const payload = JSON.parse(deliveries[0]!.body.toString('utf8')) as { event: string; data: { dataVersion: string; previousDataVersion: string } };
+      assert.equal(payload.event, 'data.updated');
+      assert.equal(payload.data.dataVersion, rebuilt.manifest?.dataVersion);
+      assert.equal(payload.data.previousDataVersion, report.manifest?.dataVersion);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    assert.equal(await server.exited(), 0, server.output());
   });
 });
 

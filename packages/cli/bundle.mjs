@@ -1,0 +1,39 @@
+// `npm run build`, second step (after tsc): the CLI and what `skg serve` loads (core, server) bundled
+// with esbuild into packages/cli/lib/bundle/, one file per entry and shared chunks, which
+// packages/cli/bin/skg.mjs runs. npm dependencies stay external (installed by `npm ci --omit=dev`), and
+// so do @skg/ingest and @skg/compiler (only `skg fetch/ingest/build/start` load them; they run from
+// their own lib/, which read files beside themselves).
+//
+// Why: start-up on plain node was a third module loading (resolving, reading and linking some 150
+// files of lib/); the bundle loads a handful (tools/bench-start.ts measures it).
+
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** Plain JavaScript dependencies on the start-up path, bundled too (each was a module tree to load). */
+const BUNDLED = new Set(['commander', 'h3', 'srvx', 'ipaddr.js', 'ohash', 'flexsearch']);
+const external = new Set(['@skg/ingest', '@skg/compiler']);
+for (const name of ['core', 'server', 'cli', 'ingest', 'compiler']) {
+  const pkg = JSON.parse(readFileSync(`${root}packages/${name}/package.json`, 'utf8'));
+  for (const dependency of Object.keys(pkg.dependencies ?? {})) if (!dependency.startsWith('@skg/') && !BUNDLED.has(dependency)) external.add(dependency);
+}
+
+rmSync(`${root}packages/cli/lib/bundle`, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'packages/cli/src/main.ts' },
+  outdir: 'packages/cli/lib/bundle',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  tsconfig: 'tsconfig.json',
+  external: [...external].flatMap((name) => [name, `${name}/*`]),
+  // The CommonJS dependencies bundled (commander, ipaddr.js) require Node's built-ins.
+  banner: { js: "import { createRequire as __skgCreateRequire } from 'node:module'; const require = __skgCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
