@@ -25,6 +25,9 @@ export interface Example {
   readonly app?: 'without-optional';
 }
 
+/** What an MCP client sends with every POST (Streamable HTTP). */
+const MCP = { accept: 'application/json, text/event-stream' };
+
 export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   get_service_index: [{ request: 'GET /', status: 200 }],
 
@@ -37,6 +40,25 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /passage/Foo.1.1', status: 400, code: 'invalid_reference' },
     { request: 'GET /passage/John.3.x', status: 400, code: 'invalid_reference' },
     { request: 'GET /passage/Gen.1.99', status: 404, code: 'not_found' },
+    { request: 'GET /passage/John.3.16-John.4.2', status: 200, data: 'full' },
+    { request: 'GET /passage/John.3.16-John.4.2', status: 404, code: 'not_found', data: 'fixture' },
+    { request: 'GET /passage/Gen.1-Gen.2', status: 200, data: 'full' },
+    { request: 'GET /passage/Gen.1.1-Gen.2.3', status: 200, data: 'full' },
+    { request: 'GET /passage/Gen.1.31-Exod.1.1', status: 400, code: 'invalid_reference' },
+    { request: 'GET /passage/Ps.1-Ps.150', status: 400, code: 'invalid_reference', data: 'full' },
+    { request: 'GET /passage/John%203%3A16', status: 400, code: 'invalid_reference' },
+  ],
+
+  parse_references: [
+    { request: 'GET /references?q=Jn%203%3A16-18%3B%20Rom%208%3A28', status: 200 },
+    { request: 'GET /references?q=John%203%3A16-4%3A2&passages=true', status: 200 },
+    { request: 'GET /references?q=Gen%201%3A1%E2%80%932%3A3%3B%201%20Cor%2013&passages=true', status: 200, data: 'full' },
+    { request: 'GET /references?q=Juan%203%3A16&lang=ES&passages=1', status: 200 },
+    { request: 'GET /references?q=John%203%3A99%2C%20Mal%205', status: 200 },
+    { request: 'GET /references?q=hello%20world', status: 200 },
+    { request: 'GET /references', status: 400, code: 'missing_parameter' },
+    { request: 'GET /references?q=John%203%3A16&lang=xx', status: 400, code: 'unknown_value' },
+    { request: 'GET /references?q=John%203%3A16&passages=maybe', status: 400, code: 'invalid_parameter' },
   ],
 
   search_scripture: [
@@ -179,6 +201,23 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
 
   get_changelog: [{ request: 'GET /changelog', status: 200 }],
+
+  post_mcp_message: [
+    {
+      request: 'POST /mcp',
+      headers: MCP,
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'conformance', version: '1' } } },
+      status: 200,
+    },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_passage', arguments: { osis: 'John.3.16' } } }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_passage', arguments: { osis: 'Foo.1.1' } } }, status: 200 },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 202 },
+    { request: 'POST /mcp', headers: { accept: 'application/json' }, body: { jsonrpc: '2.0', id: 5, method: 'ping' }, status: 406, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: MCP, body: { hello: 'world' }, status: 400, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: { ...MCP, 'content-type': 'text/plain' }, body: { jsonrpc: '2.0', id: 6, method: 'ping' }, status: 415, code: 'invalid_parameter' },
+    { request: 'POST /mcp', headers: MCP, body: { jsonrpc: '2.0', id: 7, method: 'ping', params: { padding: 'x'.repeat(70_000) } }, status: 413, code: 'invalid_parameter' },
+  ],
 
   describe_webhooks: [{ request: 'GET /webhooks', status: 200 }],
 

@@ -2,7 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { BOOKS, COLLECTIONS, ERROR_CODES } from '@skg/core';
-import { createTestApp, get } from '../helpers/app.ts';
+import { createTestApp, get, request } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
@@ -19,9 +19,9 @@ describe('GET / (service index)', () => {
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
-      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/scripture',
+      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/references', '/scripture',
       '/search', '/stats', '/status', '/tags', '/vocabulary',
-      '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /webhooks', 'POST /webhooks/{id}/test',
+      '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /mcp', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
     for (const description of Object.values(body.endpoints)) assert.equal(typeof description, 'string');
     for (const route of ['/passage/John.3.16', '/scripture?q=light', '/status', '/vocabulary', '/openapi.json']) {
@@ -37,8 +37,16 @@ describe('GET / (service index)', () => {
     ]);
     assert.equal(body.auth.required, false);
     assert.equal(body.auth.scheme, null);
-    assert.equal(body.mcp, null, 'no MCP server exists');
+    assert.equal(body.mcp, '/api/v1/mcp', 'the MCP endpoint, relative to the host like every link here');
     assert.ok(body.mcpNote);
+    const mcp = await request(app, body.mcp, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    assert.deepEqual([mcp.status, mcp.body], [200, { jsonrpc: '2.0', id: 1, result: {} }], 'the mcp URL answers MCP');
+    assert.ok(body.clients.some((client: string) => client.includes('/api/v1/mcp')), 'clients name the MCP endpoint');
+    assert.ok(body.clients.some((client: string) => client.includes('skg mcp')), 'clients name the stdio server');
     assert.equal(body.openapi, '/api/v1/openapi.json');
     assert.equal(body.status, '/api/v1/status');
     assert.deepEqual(body.errors.codes, ERROR_CODES);

@@ -2,7 +2,8 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { ASSISTANT_TOOLS } from '../../packages/server/src/routes/assistant-tools.ts';
+import { listAssistantToolRoutes } from '../../packages/server/src/routes/assistant-tools.ts';
+import { ROUTES } from '../../packages/server/src/routes/index.ts';
 import { createTestApp, get, request } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { createContract, type OpenApiDocument } from '../helpers/schema.ts';
@@ -59,23 +60,24 @@ describe('GET /openapi.json', () => {
     const document = await getDocument();
     const contract = createContract(document);
     const gets = new Set(contract.operations.filter((entry) => entry.method === 'GET').map((entry) => entry.operationId));
-    assert.deepEqual(
-      ASSISTANT_TOOLS.filter((name) => !gets.has(name)),
-      [],
-      'every tool name of the spec is the operationId of a GET operation',
-    );
-    assert.deepEqual(ASSISTANT_TOOLS.slice().sort(), [
+    const tools = listAssistantToolRoutes(ROUTES).map((route) => route.operationId);
+    assert.deepEqual(tools.filter((name) => !gets.has(name)), [], 'every tool is the operationId of a GET operation');
+    const spec = [
       'find_cross_references', 'find_places_near', 'get_changelog', 'get_connections', 'get_entity', 'get_family',
-      'get_graph_neighborhood', 'get_interlinear', 'get_passage', 'get_stats', 'get_tags', 'get_vocabulary', 'list_documents',
-      'search', 'search_scripture',
-    ]);
+      'get_graph_neighborhood', 'get_interlinear', 'get_passage', 'get_stats', 'get_status', 'get_tags', 'get_vocabulary',
+      'list_documents', 'search', 'search_scripture',
+    ];
+    assert.deepEqual(spec.filter((name) => !tools.includes(name)), [], 'the spec\'s tool names and the status are tools');
+    for (const name of ['get_service_index', 'get_openapi', 'describe_webhooks', 'get_webhook', 'get_api_reference', 'post_mcp_message']) {
+      assert.ok(!tools.includes(name), `${name} is not a tool`);
+    }
   });
 
   it('is listed in the service index with the same tools, each at the method, path and summary of its operation', async () => {
     const document = await getDocument();
     const contract = createContract(document);
     const index = (await get(app, '/')).body;
-    assert.deepEqual(index.tools.map((tool: { name: string }) => tool.name), [...ASSISTANT_TOOLS]);
+    assert.deepEqual(index.tools.map((tool: { name: string }) => tool.name), listAssistantToolRoutes(ROUTES).map((route) => route.operationId));
     for (const tool of index.tools as Array<{ name: string; method: string; path: string; summary: string }>) {
       const operation = contract.operations.find((entry) => entry.operationId === tool.name);
       assert.ok(operation, tool.name);

@@ -106,7 +106,7 @@ describe('GET /passage/{osis} for a chapter', () => {
 
 describe('GET /passage/{osis} errors', () => {
   it('answers a reference that does not parse with 400 invalid_reference naming osis', async () => {
-    for (const osis of ['Foo.1.1', 'John', 'John.x.1', 'John.3.18-16', 'John.3.16-John.4.1', 'Gen.51.1']) {
+    for (const osis of ['Foo.1.1', 'John', 'John.x.1', 'John.3.18-16', 'Gen.51.1']) {
       const { status, body } = await get(app, `/passage/${osis}`);
       assert.equal(status, 400, osis);
       assert.equal(body.code, 'invalid_reference', osis);
@@ -148,5 +148,42 @@ describe('GET /passage/{osis} context', () => {
   it('confines the context to the verses asked for', async () => {
     const { body } = await get(app, '/passage/Gen.24.4');
     assert.deepEqual(body.context.people.map((entry: { id: string }) => entry.id), ['/people/isaac']);
+  });
+});
+
+describe('GET /passage/{osis} beyond the spec shapes', () => {
+  it('refuses a range across books with invalid_reference naming the rule', async () => {
+    const { status, body } = await get(app, '/passage/Gen.1.31-Exod.1.1');
+    assert.equal(status, 400);
+    assert.equal(body.code, 'invalid_reference');
+    assert.equal(body.param, 'osis');
+    assert.match(body.error, /one book/);
+  });
+
+  it('answers not_found for a range across chapters when a chapter is not in the text', async () => {
+    const { status, body } = await get(app, '/passage/John.3.16-John.4.2');
+    assert.equal(status, 404);
+    assert.equal(body.code, 'not_found');
+  });
+
+  it('answers free text with invalid_reference and docs naming the OSIS it reads as', async () => {
+    const cases: Array<[input: string, docs: string]> = [
+      ['John 3:16', '/api/v1/passage/John.3.16'],
+      ['Jn 3:16-18', '/api/v1/passage/John.3.16-John.3.18'],
+      ['Gen 1:1–3', '/api/v1/passage/Gen.1.1-Gen.1.3'],
+      ['John 3:16; Ps 23', `/api/v1/references?q=${encodeURIComponent('John 3:16; Ps 23')}`],
+    ];
+    for (const [input, docs] of cases) {
+      const { status, body } = await get(app, `/passage/${encodeURIComponent(input)}`);
+      assert.equal(status, 400, input);
+      assert.equal(body.code, 'invalid_reference', input);
+      assert.equal(body.docs, docs, input);
+    }
+  });
+
+  it('keeps the error documentation link when the text reads as no reference', async () => {
+    const { body } = await get(app, '/passage/Foo.1.1');
+    assert.equal(body.code, 'invalid_reference');
+    assert.equal(body.docs, '/api/v1/openapi.json#/components/schemas/Error');
   });
 });

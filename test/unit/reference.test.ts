@@ -3,10 +3,13 @@ import assert from 'node:assert/strict';
 import {
   ApiError,
   createCanon,
+  formatFullOsis,
   formatOsis,
   formatReference,
   formatUrl,
+  parsePassageReference,
   parseReference,
+  resolvePassageReference,
   resolveReference,
 } from '@skg/core';
 
@@ -91,5 +94,77 @@ describe('resolveReference', () => {
   it('builds a site route with a verse anchor', () => {
     assert.equal(formatUrl(parseReference('John.3.16')), '/bible/john/3#John.3.16');
     assert.equal(formatUrl(parseReference('John.3')), '/bible/john/3');
+  });
+});
+
+describe('parsePassageReference', () => {
+  it('reads the spec shapes exactly as parseReference does', () => {
+    for (const input of ['John.3.16', 'john.3.16-18', 'John.3.16-John.3.18', 'Gen.1', 'song-of-solomon.2.1', '1-samuel.3.10-12']) {
+      assert.deepEqual(parsePassageReference(input), parseReference(input), input);
+    }
+  });
+
+  it('reads a span across chapters of one book in full OSIS form', () => {
+    const cases: Array<[input: string, osis: string, human: string, url: string]> = [
+      ['Gen.1.1-Gen.2.3', 'Gen.1.1-Gen.2.3', 'Genesis 1:1-2:3', '/bible/genesis/1#Gen.1.1'],
+      ['Gen.1-Gen.2', 'Gen.1-Gen.2', 'Genesis 1-2', '/bible/genesis/1#Gen.1.1'],
+      ['gen.1.31-genesis.2.1', 'Gen.1.31-Gen.2.1', 'Genesis 1:31-2:1', '/bible/genesis/1#Gen.1.31'],
+      ['Ps.22.1-Ps.23.6', 'Ps.22.1-Ps.23.6', 'Psalm 22:1-23:6', '/bible/psalms/22#Ps.22.1'],
+      ['1-samuel.1.1-1Sam.2.1', '1Sam.1.1-1Sam.2.1', '1 Samuel 1:1-2:1', '/bible/1-samuel/1#1Sam.1.1'],
+      ['Gen.1-Gen.2.3', 'Gen.1-Gen.2.3', 'Genesis 1:1-2:3', '/bible/genesis/1#Gen.1.1'],
+    ];
+    for (const [input, osis, human, url] of cases) {
+      const reference = parsePassageReference(input);
+      assert.equal(reference.kind, 'span', `kind of ${input}`);
+      assert.equal(formatOsis(reference), osis, `osis of ${input}`);
+      assert.equal(formatFullOsis(reference), osis, `full osis of ${input}`);
+      assert.equal(formatReference(reference), human, `reference of ${input}`);
+      assert.equal(formatUrl(reference), url, `url of ${input}`);
+    }
+  });
+
+  it('rejects spans across books, backwards or past the book, with invalid_reference', () => {
+    const cases: Array<[input: string, why: RegExp]> = [
+      ['Gen.1.31-Exod.1.1', /one book/],
+      ['Gen.50-Exod.1', /one book/],
+      ['Gen.2.1-Gen.1.5', /backwards/],
+      ['Gen.3-Gen.2', /backwards/],
+      ['Gen.49-Gen.51', /50 chapters/],
+      ['Gen.1-Gen.1', /verse numbers/],
+      ['Gen.1.0-Gen.2.1', /1 or more/],
+      ['Gen.1.1-Foo.2.1', /usable/],
+      ['Gen.1.1-2.3', /usable/],
+    ];
+    for (const [input, why] of cases) {
+      assert.throws(
+        () => parsePassageReference(input),
+        (error: unknown) => error instanceof ApiError && error.code === 'invalid_reference' && why.test(error.message),
+        `'${input}' should be invalid_reference matching ${why}`,
+      );
+    }
+  });
+
+  it('keeps parseReference refusing spans, for the routes that read one chapter', () => {
+    assert.throws(() => parseReference('Gen.1.1-Gen.2.3'), /inside one chapter/);
+  });
+});
+
+describe('resolvePassageReference', () => {
+  const canon = createCanon({ Gen: [31, 25, 24], John: [51, 25, 36] });
+
+  it('checks both ends of a span against the text', () => {
+    for (const input of ['Gen.1.1-Gen.2.26', 'Gen.1.32-Gen.2.1', 'Gen.3-Gen.4', 'John.20.1-John.21.1']) {
+      assert.throws(
+        () => resolvePassageReference(input, canon),
+        (error: unknown) => error instanceof ApiError && error.code === 'not_found',
+        `'${input}' should be not_found`,
+      );
+    }
+  });
+
+  it('completes a span with a verse on one end only', () => {
+    assert.equal(formatOsis(resolvePassageReference('Gen.1.5-Gen.2', canon)), 'Gen.1.5-Gen.2.25');
+    assert.equal(formatOsis(resolvePassageReference('Gen.1-Gen.2.3', canon)), 'Gen.1.1-Gen.2.3');
+    assert.equal(formatOsis(resolvePassageReference('Gen.1-Gen.3', canon)), 'Gen.1-Gen.3');
   });
 });

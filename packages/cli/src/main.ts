@@ -6,6 +6,7 @@ import { registerIngestCommand } from './commands/ingest.ts';
 import { registerBuildCommand } from './commands/build.ts';
 import { registerInspectCommand } from './commands/inspect.ts';
 import { registerVerifyCommand } from './commands/verify.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerStartCommand } from './commands/start.ts';
 
@@ -26,6 +27,7 @@ registerInspectCommand(program);
 registerVerifyCommand(program);
 registerServeCommand(program);
 registerStartCommand(program);
+registerMcpCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -32,6 +32,8 @@ export interface ApiErrorOptions {
   available?: readonly string[];
   /** Response headers the error needs, e.g. `Retry-After`. */
   headers?: Readonly<Record<string, string>>;
+  /** A link more specific than the error documentation, e.g. the OSIS form of a free-text reference. */
+  docs?: string;
 }
 
 /** Thrown anywhere below the HTTP boundary; the boundary turns it into the Error body. */
@@ -41,6 +43,7 @@ export class ApiError extends Error {
   readonly param: string | undefined;
   readonly available: readonly string[] | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  readonly docs: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message);
@@ -50,6 +53,7 @@ export class ApiError extends Error {
     this.param = options.param;
     this.available = options.available;
     this.headers = options.headers ?? {};
+    this.docs = options.docs;
   }
 }
 

@@ -69,6 +69,6 @@ export function createErrorBody(error: ApiError, requestId: string): ErrorBody {
     requestId,
     ...(error.param !== undefined ? { param: error.param } : {}),
     ...(error.available !== undefined ? { available: error.available } : {}),
-    docs: ERROR_DOCS,
+    docs: error.docs ?? ERROR_DOCS,
   };
 }

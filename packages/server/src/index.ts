@@ -19,3 +19,12 @@ export { createServiceEvents, SERVICE_EVENTS, type ServiceEventData, type Servic
 export { createWebhooks, type WebhookLimits, type WebhookOptions, type Webhooks } from './webhooks/service.ts';
 export { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 export { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './webhooks/store.ts';
+import type { McpStdioOptions, RunningMcpStdio } from './mcp/stdio.ts';
+
+export type { McpStdioOptions, RunningMcpStdio };
+
+/** `skg mcp`: the assistant tools on stdio. Loaded on call, so that importing this package does not load the MCP SDK. */
+export async function serveMcpOverStdio(options: McpStdioOptions): Promise<RunningMcpStdio> {
+  const stdio = await import('./mcp/stdio.ts');
+  return stdio.serveMcpOverStdio(options);
+}

@@ -100,3 +100,11 @@ export function readEnum<T extends string>(
   }
   return match;
 }
+
+/** A boolean: `true|1` → true; `false|0` (any case) or absent → false; anything else `invalid_parameter`. */
+export function readBoolean(value: QueryValue, name: string): boolean {
+  const text = readString(value)?.toLowerCase();
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new ApiError('invalid_parameter', `${name} must be true or false`, { param: name });
+}

@@ -28,7 +28,7 @@ function decodeParams(event: H3Event): Record<string, string> {
 }
 
 function createContext(event: H3Event, state: RequestState, config: AppConfig): RouteContext {
-  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event };
+  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event, requestId: state.requestId };
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

@@ -85,21 +85,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Loads the data set to serve from `distDir`; a missing or unusable dist/ fails with what to run. */
+export async function loadToServe(distDir: string, load: LoadDataSet = loadDist): Promise<DataSet> {
+  try {
+    return await load(distDir);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${distDir}: `;
+    const hint = reason.includes('skg build')
+      ? ''
+      : `\nBuild the artefacts first: \`skg build --dist ${distDir}\` (or \`skg start\`, which builds whatever is missing).`;
+    throw new Error(`${prefix}${reason}${hint}`);
+  }
+}
+
 /** Loads the data set, then listens. A missing or unusable dist/ fails with what to run. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const load = options.loadDataSet ?? loadDist;
-  let initial: DataSet;
-  try {
-    initial = await load(options.distDir);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${options.distDir}: `;
-    const hint = reason.includes('skg build')
-      ? ''
-      : `\nBuild the artefacts first: \`skg build --dist ${options.distDir}\` (or \`skg start\`, which builds whatever is missing).`;
-    throw new Error(`${prefix}${reason}${hint}`);
-  }
+  const initial = await loadToServe(options.distDir, load);
 
   let webhooks: Webhooks;
   try {

@@ -18,8 +18,9 @@ export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 /** What a read-only path answers. */
 const READ_METHODS = 'GET, HEAD, OPTIONS';
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'DELETE'];
+/** `Mcp-Protocol-Version`: MCP clients send it on every request after `initialize` (POST /mcp). */
 export const CORS_ALLOW_HEADERS =
-  'Accept, Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Request-Id, User-Agent';
+  'Accept, Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Request-Id, User-Agent, Mcp-Protocol-Version';
 export const CORS_EXPOSE_HEADERS = [
   'X-Request-Id',
   'ETag',

@@ -81,6 +81,7 @@ const ERROR_RESPONSES: Record<number, { description: string; headers: readonly s
   400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
   413: { description: 'The request body is larger than the route accepts', headers: [] },
   415: { description: 'The request body is not `application/json`', headers: [] },
+  406: { description: 'The request does not accept the media types this operation answers with (`Accept`)', headers: [] },
   404: { description: 'not_found', headers: [] },
   405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
   429: { description: 'rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds', headers: ['Retry-After'] },
@@ -92,8 +93,9 @@ const ERROR_RESPONSES: Record<number, { description: string; headers: readonly s
 const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string; readonly paths: readonly string[] }> = [
   {
     name: 'Scripture',
-    description: 'The text: passages and chapters, full-text search, the interlinear, cross references and their aggregate',
-    paths: ['/passage', '/scripture', '/interlinear', '/xrefs', '/connections'],
+    description:
+      'The text: passages and chapters, references written as people write them, full-text search, the interlinear, cross references and their aggregate',
+    paths: ['/passage', '/references', '/scripture', '/interlinear', '/xrefs', '/connections'],
   },
   {
     name: 'Knowledge graph',
@@ -161,12 +163,12 @@ function toParameter(spec: ParameterSpec): Json {
   };
 }
 
-/** A write route's success answers (`successStatuses`, default 200); 204 has no body, 201 a Location. */
+/** A write route's success answers (`successStatuses`, default 200); 202 and 204 have no body, 201 a Location. */
 function writeResponses(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
     responses[status] =
-      status === '204'
+      status === '204' || status === '202'
         ? { description, headers: headerRefs(COMMON_HEADERS) }
         : jsonResponse(description, route.responseSchema, status === '201' ? ['Location'] : []);
   }

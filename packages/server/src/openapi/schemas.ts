@@ -72,6 +72,7 @@ export const SCHEMAS: Record<string, Schema> = {
     attribution: { type: 'string', format: 'uri-reference', description: 'Attribution page' },
   }),
   Verse: object(['verse', 'osis', 'text'], {
+    chapter: integer('Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`)'),
     verse: integer(),
     osis: string(),
     text: string('Empty when the translation omits the verse'),
@@ -110,8 +111,8 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   Passage: object(['osis', 'reference', 'url', 'headings', 'verses', 'chapter', 'licence'], {
     osis: string(),
-    reference: string('Human-readable, e.g. John 3:16 or John 3:16-18'),
-    url: string('Site route with a verse anchor'),
+    reference: string('Human-readable, e.g. John 3:16, John 3:16-18 or Genesis 1:1-2:3'),
+    url: string('Site route with a verse anchor (of the first verse)'),
     book: ref('BookSummary'),
     text: string('Single-verse requests only'),
     omitted: { const: true },
@@ -120,7 +121,7 @@ export const SCHEMAS: Record<string, Schema> = {
       'Headings printed before (or inside) these verses, in text order: Ps.23.1 has the title "A Psalm of David."; the section a later verse falls under is on the chapter',
     ),
     verses: arrayOf(ref('Verse')),
-    chapter: ref('ChapterLink'),
+    chapter: { ...ref('ChapterLink'), description: 'The chapter (of a range across chapters: the first one)' },
     context: object(['people', 'places', 'themes', 'crossReferences', 'referencedBy'], {
       people: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
       places: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
@@ -155,6 +156,30 @@ export const SCHEMAS: Record<string, Schema> = {
     },
   ),
   PassageOrChapter: { oneOf: [ref('Passage'), ref('Chapter')] },
+  FoundReference: object(['osis', 'reference', 'text', 'indices', 'exists'], {
+    osis: string("The OSIS standard's full form: John.3.16, John.3.16-John.3.18, 1Cor.13, Gen.1.1-Gen.2.3, Gen.1.31-Exod.1.1"),
+    reference: string('Human-readable, in English: John 3:16-18'),
+    text: string('The words it was read from'),
+    indices: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 2,
+      maxItems: 2,
+      description: 'Where `text` stands in `q` (NFC-normalised): [start, end) in UTF-16 code units',
+    },
+    exists: { type: 'boolean', description: 'Whether every verse it names is in the data (false for John 3:99)' },
+    verseCount: integer('Verse slots it names, omitted verses included; present when it exists'),
+    passages: arrayOf(ref('Passage'), 'With passages=true, within the verse limit: one Passage per book it spans, without context'),
+  }),
+  References: object(['query', 'lang', 'count', 'references', 'licence'], {
+    query: string(),
+    lang: string('The language the book names were read in'),
+    count: integer(),
+    references: arrayOf(ref('FoundReference'), 'In the order they stand in the text; empty when it holds none'),
+    verseLimit: integer('With passages=true: verses all the passages of one request hold at most'),
+    truncated: { type: 'boolean', description: 'With passages=true: true when a reference was left without passages by the verse limit' },
+    licence: ref('Licence'),
+  }),
   ScriptureResults: object(['query', 'total', 'offset', 'count', 'terms', 'phrases', 'translation', 'hits', 'licence'], {
     query: string(),
     total: integer('Hits before paging'),
@@ -423,7 +448,7 @@ export const SCHEMAS: Record<string, Schema> = {
       ),
       openapi: string(),
       reference: string('The API reference page for people'),
-      mcp: { type: ['string', 'null'] },
+      mcp: string('The assistant-tool interface: an MCP server (Streamable HTTP, stateless) at this URL'),
       mcpNote: string(),
       tools: arrayOf(
         object(['name', 'method', 'path', 'summary'], {
@@ -606,6 +631,22 @@ export const SCHEMAS: Record<string, Schema> = {
     url: string('Where the log is served: this endpoint, /api/v1/changelog'),
     licence: ref('Licence'),
   }),
+  McpMessage: object(['jsonrpc', 'method'], {
+    jsonrpc: { const: '2.0' },
+    id: { anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'Present on a request, absent on a notification' },
+    method: string('`initialize`, `tools/list`, `tools/call`, `ping`, or a notification such as `notifications/initialized`'),
+    params: { type: 'object', additionalProperties: true, description: 'As the MCP specification defines for the method' },
+  }, { description: 'One JSON-RPC 2.0 message of the Model Context Protocol (https://modelcontextprotocol.io/specification)', additionalProperties: true }),
+  McpResponse: object(['jsonrpc', 'id'], {
+    jsonrpc: { const: '2.0' },
+    id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+    result: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'As the MCP specification defines for the method; a tools/call result has `content`, `structuredContent` (the operation\'s 200 body) or `isError: true` with the Error body as text',
+    },
+    error: object(['code', 'message'], { code: integer(), message: string(), data: {} }, { description: 'A JSON-RPC error, e.g. an unknown method or tool' }),
+  }, { description: 'The JSON-RPC 2.0 response: `result` or `error`' }),
   ReferencePage: { type: 'string', contentMediaType: 'text/html', description: 'The API reference page (HTML)' },
   ReferenceAsset: { type: 'string', description: 'A script, style sheet or icon of the reference page' },
   WebhookRegistration: object(['url'], {

@@ -14,6 +14,8 @@ export interface RouteContext {
   readonly app: AppConfig;
   /** The request, for what the fields above do not carry (a write route's body and Authorization). */
   readonly event: H3Event;
+  /** This request's id (`X-Request-Id`), for a route that answers on behalf of other requests (/mcp). */
+  readonly requestId: string;
 }
 
 export interface RouteDefinition {

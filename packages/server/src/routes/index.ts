@@ -8,10 +8,12 @@ import { familyRoute } from './family.ts';
 import { graphRoute } from './graph.ts';
 import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
+import { mcpRoute } from './mcp.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
 import { referenceAssetRoute, referenceRoute } from './reference.ts';
+import { referencesRoute } from './references.ts';
 import { scriptureRoute } from './scripture.ts';
 import { searchRoute } from './search.ts';
 import { serviceIndexRoute } from './service-index.ts';
@@ -31,6 +33,7 @@ import { xrefsRoute } from './xrefs.ts';
 export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
+  referencesRoute,
   interlinearRoute,
   xrefsRoute,
   connectionsRoute,
@@ -46,6 +49,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   graphRoute,
   changelogRoute,
   statusRoute,
+  mcpRoute,
   describeWebhooksRoute,
   createWebhookRoute,
   getWebhookRoute,

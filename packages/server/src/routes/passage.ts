@@ -1,4 +1,7 @@
-// GET /passage/{osis}: one verse or a range (Passage), or a whole chapter (Chapter).
+// GET /passage/{osis}: one verse or a range (Passage), or a whole chapter (Chapter); beyond the spec's
+// shapes, a span across chapters of one book (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`) as a Passage whose
+// verses carry their chapter, at most PASSAGE_VERSE_LIMIT verses. Free text sent here (`John 3:16`)
+// stays `invalid_reference`, with `docs` naming the OSIS it reads as.
 
 import {
   ApiError,
@@ -8,25 +11,33 @@ import {
   formatOsis,
   formatReference,
   formatUrl,
+  isApiError,
+  type PassageReference,
   type Reference,
-  resolveReference,
+  resolvePassageReference,
   TRANSLATION,
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
 import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
-import { defineRoute } from './define.ts';
+import { findReferences } from '../free-text/parse-text.ts';
+import { API_BASE, defineRoute } from './define.ts';
 import { formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
+
+/** Verses one passage holds at most: a longer span is refused, and /references stops adding passages here. */
+export const PASSAGE_VERSE_LIMIT = 500;
 
 const OSIS: StringParameter = {
   kind: 'string',
   name: 'osis',
   in: 'path',
   required: true,
-  description: 'An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`)',
+  description:
+    'An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`); also a ' +
+    `range across chapters of one book in full OSIS form (\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`), at most ${PASSAGE_VERSE_LIMIT} verses`,
   example: 'John.3.16',
 };
 
@@ -48,17 +59,17 @@ export function formatVerse(verse: Verse) {
   };
 }
 
-function notFiled(reference: Reference): ApiError {
+function notFiled(reference: PassageReference): ApiError {
   return new ApiError('not_found', `nothing is filed under ${formatReference(reference)}`);
 }
 
-function getChapterRecord(store: ScriptureStore, reference: Reference): ChapterRecord {
-  const record = store.getChapter(reference.book, reference.chapter);
+function getChapterRecord(store: ScriptureStore, reference: PassageReference, chapter = reference.chapter): ChapterRecord {
+  const record = store.getChapter(reference.book, chapter);
   if (!record) throw notFiled(reference);
   return record;
 }
 
-function formatChapterLink(canon: Canon, reference: Reference) {
+function formatChapterLink(canon: Canon, reference: PassageReference) {
   const { book, chapter } = reference;
   return {
     osis: `${book.osis}.${chapter}`,
@@ -100,31 +111,126 @@ function createContext(graph: GraphStore, xrefs: CrossReferenceStore, book: Book
   };
 }
 
-function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
+/** How many verse slots a reference names (a chapter's or span's count comes from the text). */
+export function countVerses(canon: Canon, reference: PassageReference): number {
+  switch (reference.kind) {
+    case 'verse':
+      return 1;
+    case 'range':
+      return reference.end - reference.start + 1;
+    case 'chapter':
+      return canon.verseCount(reference.book, reference.chapter);
+    case 'span': {
+      const { book, chapter, endChapter } = reference;
+      let count = 0;
+      for (let n = chapter; n <= endChapter; n++) count += canon.verseCount(book, n);
+      return count - ((reference.verse ?? 1) - 1) - (canon.verseCount(book, endChapter) - (reference.endVerse ?? canon.verseCount(book, endChapter)));
+    }
+  }
+}
+
+/** The verses of a reference in order, each with the chapter it stands in. Throws `not_found` for a gap. */
+function readVerses(store: ScriptureStore, reference: PassageReference): Array<{ chapter: number; verse: Verse }> {
   const { book, chapter } = reference;
-  let verses: Verse[];
   if (reference.kind === 'verse') {
     const verse = store.getVerse(book, chapter, reference.verse);
     if (!verse) throw notFiled(reference);
-    verses = [verse];
-  } else {
-    verses = getChapterRecord(store, reference).verses.slice(reference.start - 1, reference.end);
-    if (verses.length !== reference.end - reference.start + 1) throw notFiled(reference);
+    return [{ chapter, verse }];
   }
-  const single = reference.kind === 'verse' ? verses[0] : undefined;
+  if (reference.kind !== 'span') {
+    const { verses } = getChapterRecord(store, reference);
+    const [start, end] = reference.kind === 'range' ? [reference.start, reference.end] : [1, verses.length];
+    const slice = verses.slice(start - 1, end);
+    if (slice.length !== end - start + 1) throw notFiled(reference);
+    return slice.map((verse) => ({ chapter, verse }));
+  }
+  const read: Array<{ chapter: number; verse: Verse }> = [];
+  for (let n = chapter; n <= reference.endChapter; n++) {
+    const { verses } = getChapterRecord(store, reference, n);
+    const from = n === chapter ? (reference.verse ?? 1) : 1;
+    const to = n === reference.endChapter ? (reference.endVerse ?? verses.length) : verses.length;
+    if (to > verses.length) throw notFiled(reference);
+    for (const verse of verses.slice(from - 1, to)) read.push({ chapter: n, verse });
+  }
+  return read;
+}
+
+/** The headings printed before (or inside) the verses read, chapter by chapter, in text order. */
+function readHeadings(store: ScriptureStore, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: Verse }>) {
+  const { book } = reference;
+  const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
+  const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
+  for (let chapter = reference.chapter; chapter <= last; chapter++) {
+    const inChapter = verses.filter((entry) => entry.chapter === chapter);
+    const from = inChapter[0]?.verse.verse;
+    const to = inChapter[inChapter.length - 1]?.verse.verse;
+    headings.push(...formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), from, to));
+  }
+  return headings;
+}
+
+/**
+ * A Passage without its context and licence: what /passage and /references share. A span's verses carry
+ * their `chapter`, and its `chapter` link is its first chapter's.
+ */
+export function createPassageBody(store: ScriptureStore, reference: PassageReference) {
+  const verses = readVerses(store, reference);
+  const single = reference.kind === 'verse' ? verses[0]?.verse : undefined;
+  const span = reference.kind === 'span';
   return {
     osis: formatOsis(reference),
     reference: formatReference(reference),
     url: formatUrl(reference),
-    book: formatBook(book),
+    book: formatBook(reference.book),
     ...(single ? { text: single.text } : {}),
     ...(single?.omitted ? { omitted: true as const } : {}),
-    headings: formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), verses[0]?.verse, verses[verses.length - 1]?.verse),
-    verses: verses.map(formatVerse),
+    headings: readHeadings(store, reference, verses),
+    verses: verses.map((entry) => (span ? { chapter: entry.chapter, ...formatVerse(entry.verse) } : formatVerse(entry.verse))),
     chapter: formatChapterLink(store.canon, reference),
-    context: createContext(graph, xrefs, book, chapter, verses[0]?.verse ?? 1, verses[verses.length - 1]?.verse ?? 1),
+  };
+}
+
+function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
+  const body = createPassageBody(store, reference);
+  const first = body.verses[0]?.verse ?? 1;
+  const last = body.verses[body.verses.length - 1]?.verse ?? 1;
+  return {
+    ...body,
+    context: createContext(graph, xrefs, reference.book, reference.chapter, first, last),
     licence: PASSAGE_LICENCE,
   };
+}
+
+/**
+ * A span across chapters: the verses and the first chapter's link, without `context` (the graph's verse
+ * context is per chapter: /passage on each chapter has it).
+ */
+function createSpanPassage(store: ScriptureStore, reference: Extract<PassageReference, { kind: 'span' }>) {
+  const count = countVerses(store.canon, reference);
+  if (count > PASSAGE_VERSE_LIMIT) {
+    throw new ApiError(
+      'invalid_reference',
+      `${formatOsis(reference)} holds ${count} verses; a passage holds at most ${PASSAGE_VERSE_LIMIT}: ask for it in parts`,
+      { param: 'osis' },
+    );
+  }
+  return { ...createPassageBody(store, reference), licence: PASSAGE_LICENCE };
+}
+
+/**
+ * `invalid_reference` for text that reads as references written the way people write them (`John 3:16`):
+ * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several).
+ */
+async function explainFreeText(error: unknown, input: string, canon: Canon): Promise<never> {
+  if (!isApiError(error) || error.code !== 'invalid_reference') throw error;
+  const found = (await findReferences(input, 'en', canon)).filter((entry) => entry.exists && entry.parts.length === 1);
+  const osis = found.map((entry) => entry.osis);
+  if (osis.length === 0 || osis.includes(input)) throw error;
+  const docs = osis.length === 1 ? `${API_BASE}/passage/${osis[0]}` : `${API_BASE}/references?q=${encodeURIComponent(input)}`;
+  throw new ApiError('invalid_reference', `${error.message}. As OSIS, '${input}' reads ${osis.join(', ')}: see docs`, {
+    param: 'osis',
+    docs,
+  });
 }
 
 export function createChapter(store: ScriptureStore, reference: Extract<Reference, { kind: 'chapter' }>) {
@@ -155,18 +261,30 @@ export function createChapter(store: ScriptureStore, reference: Extract<Referenc
 export const passageRoute = defineRoute({
   path: '/passage/{osis}',
   operationId: 'get_passage',
-  summary: 'Scripture text by OSIS reference: a verse or a range inside one chapter (Passage), or a chapter (Chapter)',
+  summary:
+    'Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)',
   description:
     'A verse returns `text` and `verses`; a range returns `verses` only; a two-part reference returns the Chapter shape. ' +
-    'Omitted verses carry `omitted: true` and empty `text`. 400 `invalid_reference` when the reference does not parse ' +
-    '(unknown book, chapter beyond the book, a backwards range); 404 `not_found` for a verse the chapter does not have.',
+    'Omitted verses carry `omitted: true` and empty `text`. A range across chapters of one book in full OSIS form ' +
+    `(\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`) returns a Passage whose verses carry their \`chapter\`, without \`context\`, at most ${PASSAGE_VERSE_LIMIT} verses. ` +
+    '400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range, ' +
+    'a range across books or above the verse limit; free text such as `John 3:16` too, with `docs` naming its OSIS form); ' +
+    '404 `not_found` for a verse the chapter does not have.',
   parameters: [OSIS],
   responseSchema: 'PassageOrChapter',
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params }) {
     const store = dataSet.scripture;
-    const reference = resolveReference(params.osis ?? '', store.canon);
-    return reference.kind === 'chapter' ? createChapter(store, reference) : createPassage(store, dataSet.graph, dataSet.xrefs, reference);
+    const input = params.osis ?? '';
+    let reference: PassageReference;
+    try {
+      reference = resolvePassageReference(input, store.canon);
+    } catch (error) {
+      return explainFreeText(error, input.trim(), store.canon);
+    }
+    if (reference.kind === 'chapter') return createChapter(store, reference);
+    if (reference.kind === 'span') return createSpanPassage(store, reference);
+    return createPassage(store, dataSet.graph, dataSet.xrefs, reference);
   },
 });

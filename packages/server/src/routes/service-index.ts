@@ -3,15 +3,12 @@
 import { COLLECTIONS, ERROR_CODES, LICENCE, RETRYABLE_CODES } from '@skg/core';
 import { ERROR_DOCS } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
-import { ASSISTANT_TOOLS } from './assistant-tools.ts';
+import { listAssistantToolRoutes } from './assistant-tools.ts';
 import { API_BASE, defineRoute, type RouteDefinition } from './define.ts';
 
-/** The assistant tools whose route exists: name (= operationId), method, path relative to /api/v1, summary. */
+/** The assistant tools: name (= operationId), method, path relative to /api/v1, summary. */
 function listAssistantTools(routes: readonly RouteDefinition[]) {
-  return ASSISTANT_TOOLS.flatMap((name) => {
-    const route = routes.find((candidate) => candidate.operationId === name);
-    return route ? [{ name, method: 'GET', path: route.path, summary: route.summary }] : [];
-  });
+  return listAssistantToolRoutes(routes).map((route) => ({ name: route.operationId, method: 'GET', path: route.path, summary: route.summary }));
 }
 
 export const serviceIndexRoute = defineRoute({
@@ -68,14 +65,17 @@ export const serviceIndexRoute = defineRoute({
       ],
       openapi: `${API_BASE}/openapi.json`,
       reference: `${API_BASE}/reference`,
-      mcp: null,
+      mcp: `${API_BASE}/mcp`,
       mcpNote:
-        'No MCP server is offered yet. `tools` lists the assistant tools by name: each is the operationId of one GET ' +
-        'operation of the OpenAPI document, which gives its parameters and response schema.',
+        'The assistant-tool interface: a Model Context Protocol server (Streamable HTTP, stateless: POST one JSON-RPC message, ' +
+        'get JSON back; no session). Its tools are `tools` below, each the GET operation of the same name in the OpenAPI ' +
+        'document, with the same parameters, response schema, errors and rate limit. For a local assistant, `skg mcp` serves ' +
+        'the same tools over stdio from a built dist/.',
       tools: listAssistantTools(app.routes),
       status: `${API_BASE}/status`,
       clients: [
-        'Any HTTP client: every endpoint is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
+        `MCP clients (AI assistants): connect to ${API_BASE}/mcp (Streamable HTTP), or run \`skg mcp\` (stdio) beside a built dist/`,
+        'Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
         'Browsers, directly: every response carries Access-Control-Allow-Origin: *',
         `OpenAPI tooling (code generators, assistant tool schemas) from ${API_BASE}/openapi.json`,
       ],

@@ -1,0 +1,151 @@
+// The parser's passages → the references we serve: KJV-versification OSIS inside one book at a time.
+//
+// The OpenBible.info parser (parse-text.ts) reads the text with KJV versification, the one our data
+// uses, so its book ids, chapters and verses are ours as they stand: what this module adds is our
+// reference shapes (verse, range, chapter, span across chapters), the OSIS standard's full form for
+// the whole reference (`John.3.16-John.3.18`, `Gen.1.31-Exod.1.1`), its human-readable form, and
+// whether the data has it. A reference across books is split into one part per book, since a passage
+// is read inside one book.
+
+import {
+  type Book,
+  type Canon,
+  formatBookName,
+  formatFullOsis,
+  formatOsis,
+  formatReference,
+  getBook,
+  isApiError,
+  type PassageReference,
+  resolvePassageReference,
+} from '@skg/core';
+
+/** One end of a passage as the parser gives it: a verse is absent for a whole chapter. */
+export interface ParsedEnd {
+  readonly b?: string;
+  readonly c?: number;
+  readonly v?: number;
+}
+
+/** A passage the parser found: its OSIS (empty when it judged it invalid), its ends and where it stood. */
+export interface ParsedPassage {
+  readonly osis: string;
+  readonly start: ParsedEnd;
+  readonly end: ParsedEnd;
+  readonly indices: readonly [number, number];
+}
+
+export interface FoundReference {
+  /** The OSIS standard's full form: `John.3.16`, `John.3.16-John.3.18`, `1Cor.13`, `Gen.1.1-Gen.2.3`. */
+  readonly osis: string;
+  /** Human-readable, in English: `John 3:16-18`, `Genesis 1:1-2:3`. */
+  readonly reference: string;
+  /** The words it was read from, and where they stand in the text: [start, end) in UTF-16 code units. */
+  readonly text: string;
+  readonly indices: readonly [number, number];
+  /** Whether every verse it names is in our data (the parser also reports chapters and verses past the end). */
+  readonly exists: boolean;
+  /** Its parts, one per book, in order; empty when it does not exist. */
+  readonly parts: readonly PassageReference[];
+}
+
+interface End {
+  readonly book: Book;
+  readonly chapter: number;
+  readonly verse: number | undefined;
+}
+
+const OSIS_END = /^([1-3]?[A-Za-z]+)\.(\d+)(?:\.(\d+))?$/;
+
+/** The ends of a valid passage, from its OSIS (`Gen.1-Gen.2` keeps "whole chapters", which its ends do not). */
+function readOsisEnds(osis: string): ParsedEnd[] | undefined {
+  const parts = osis.split('-');
+  if (parts.length > 2) return undefined;
+  const ends: ParsedEnd[] = [];
+  for (const part of parts) {
+    const match = OSIS_END.exec(part);
+    if (!match) return undefined;
+    ends.push({ b: match[1], c: Number(match[2]), ...(match[3] !== undefined ? { v: Number(match[3]) } : {}) });
+  }
+  return ends;
+}
+
+function toEnd(end: ParsedEnd | undefined): End | undefined {
+  const book = end?.b === undefined ? undefined : getBook(end.b);
+  if (!book || end?.c === undefined || !Number.isInteger(end.c)) return undefined;
+  return { book, chapter: end.c, verse: end.v };
+}
+
+/** A reference inside one book from `start` to `end`; an end without a verse runs to its chapter's end. */
+function createPart(book: Book, start: Omit<End, 'book'>, end: Omit<End, 'book'>, canon: Canon): PassageReference {
+  const { chapter } = start;
+  if (end.chapter !== chapter) {
+    if (start.verse === undefined && end.verse === undefined) return { kind: 'span', book, chapter, endChapter: end.chapter };
+    return {
+      kind: 'span',
+      book,
+      chapter,
+      verse: start.verse ?? 1,
+      endChapter: end.chapter,
+      endVerse: end.verse ?? canon.verseCount(book, end.chapter),
+    };
+  }
+  if (start.verse === undefined && end.verse === undefined) return { kind: 'chapter', book, chapter };
+  const first = start.verse ?? 1;
+  const last = end.verse ?? canon.verseCount(book, chapter);
+  return first === last ? { kind: 'verse', book, chapter, verse: first } : { kind: 'range', book, chapter, start: first, end: last };
+}
+
+/** The parts of a reference from `start` to `end`, one per book. */
+function createParts(start: End, end: End, canon: Canon): PassageReference[] {
+  if (start.book === end.book) return [createPart(start.book, start, end, canon)];
+  const parts: PassageReference[] = [createPart(start.book, start, { chapter: start.book.chapters, verse: undefined }, canon)];
+  for (let order = start.book.order + 1; order < end.book.order; order++) {
+    const book = canon.books[order - 1];
+    if (book) parts.push(createPart(book, { chapter: 1, verse: undefined }, { chapter: book.chapters, verse: undefined }, canon));
+  }
+  parts.push(createPart(end.book, { chapter: 1, verse: undefined }, end, canon));
+  return parts;
+}
+
+function exists(part: PassageReference, canon: Canon): boolean {
+  try {
+    resolvePassageReference(formatOsis(part), canon);
+    return true;
+  } catch (error) {
+    if (isApiError(error)) return false;
+    throw error;
+  }
+}
+
+function formatEnd(end: End, withBook: boolean): string {
+  const head = withBook ? `${formatBookName(end.book)} ${end.chapter}` : `${end.chapter}`;
+  return end.verse === undefined ? head : `${head}:${end.verse}`;
+}
+
+function formatOsisEnd(end: End): string {
+  return end.verse === undefined ? `${end.book.osis}.${end.chapter}` : `${end.book.osis}.${end.chapter}.${end.verse}`;
+}
+
+/**
+ * Converts one passage the parser found. `undefined` when it names no book of our canon (the parser
+ * can report a chapter number it could not tie to a book).
+ */
+export function convertParsedPassage(passage: ParsedPassage, text: string, canon: Canon): FoundReference | undefined {
+  const [startRaw, endRaw] = (passage.osis === '' ? undefined : readOsisEnds(passage.osis)) ?? [passage.start, passage.end];
+  const start = toEnd(startRaw);
+  const end = toEnd(endRaw ?? startRaw);
+  if (!start || !end) return undefined;
+  const parts = start.book.order <= end.book.order ? createParts(start, end, canon) : [];
+  const single = parts.length === 1 ? parts[0] : undefined;
+  const found = parts.length > 0 && parts.every((part) => exists(part, canon));
+  const [from, to] = passage.indices;
+  return {
+    osis: single ? formatFullOsis(single) : `${formatOsisEnd(start)}-${formatOsisEnd(end)}`,
+    reference: single ? formatReference(single) : `${formatEnd(start, true)}-${formatEnd(end, true)}`,
+    text: text.slice(from, to),
+    indices: [from, to],
+    exists: found,
+    parts: found ? parts : [],
+  };
+}
