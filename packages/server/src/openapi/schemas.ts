@@ -488,6 +488,10 @@ export const SCHEMAS: Record<string, Schema> = {
       licence: ref('Licence'),
     },
   ),
+  Health: object(['status', 'licence'], {
+    status: { const: 'ok', description: 'Always `ok`: the process is up and answering' },
+    licence: ref('Licence'),
+  }),
   Status: object(
     ['status', 'checkedAt', 'checks', 'uptime', 'availabilityTarget', 'datasets', 'dataVersion', 'bundleGenerated', 'licence'],
     {
