@@ -21,8 +21,11 @@ export interface Example {
   readonly body?: unknown;
   /** The data it holds for: the fixture bundle, the full data, or (absent) both. */
   readonly data?: 'fixture' | 'full';
-  /** `without-optional`: an app over a dist built without the optional artefacts (for 503). */
-  readonly app?: 'without-optional';
+  /**
+   * `without-optional`: an app over a dist built without the optional artefacts (for 503);
+   * `degraded`: an app whose status checks fail (a memory budget of one byte).
+   */
+  readonly app?: 'without-optional' | 'degraded';
 }
 
 /** What an MCP client sends with every POST (Streamable HTTP). */
@@ -161,7 +164,12 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /graph/people/nobody', status: 404, code: 'not_found' },
   ],
 
-  get_status: [{ request: 'GET /status', status: 200 }],
+  get_status: [
+    { request: 'GET /status', status: 200 },
+    { request: 'GET /status', status: 503, app: 'degraded' },
+  ],
+
+  get_health: [{ request: 'GET /health', status: 200 }],
 
   get_openapi: [{ request: 'GET /openapi.json', status: 200 }],
 

@@ -6,6 +6,7 @@
 // public, `private.example.com` private) and a delivery is answered 204 without a connection.
 
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
 import { createWebhooks, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
 import { createTestApp, request } from '../helpers/app.ts';
 import type { ConformanceTarget } from './run.ts';
@@ -46,7 +47,7 @@ export async function openConformanceTarget(
   dataSet: DataSet,
   options: { readonly withoutOptional?: DataSet; readonly requireEveryStatus: boolean },
 ): Promise<OpenTarget> {
-  const webhooks = [createOfflineWebhooks(), createOfflineWebhooks(), createOfflineWebhooks()] as const;
+  const webhooks = [createOfflineWebhooks(), createOfflineWebhooks(), createOfflineWebhooks(), createOfflineWebhooks()] as const;
   const app = createTestApp(dataSet, { webhooks: webhooks[0] });
   const kept = await registerWebhook({ app });
   const deletable = await registerWebhook({ app });
@@ -55,6 +56,10 @@ export async function openConformanceTarget(
     requireEveryStatus: options.requireEveryStatus,
     app,
     limitedApp: createTestApp(dataSet, { webhooks: webhooks[1], rateLimit: { limit: 1, windowMs: 60_000 } }),
+    degradedApp: createTestApp(dataSet, {
+      webhooks: webhooks[3],
+      statusMonitor: createStatusMonitor({ getDataSet: () => dataSet, memoryBudgetBytes: 1 }),
+    }),
     ...(options.withoutOptional ? { withoutOptionalApp: createTestApp(options.withoutOptional, { webhooks: webhooks[2] }) } : {}),
     placeholders: { webhookId: kept.id, webhookSecret: kept.secret, deletableId: deletable.id, deletableSecret: deletable.secret },
     async close() {

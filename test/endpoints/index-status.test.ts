@@ -19,7 +19,7 @@ describe('GET / (service index)', () => {
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
-      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/references', '/scripture',
+      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/references', '/scripture',
       '/search', '/stats', '/status', '/tags', '/vocabulary',
       '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /mcp', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
@@ -72,6 +72,20 @@ describe('GET / (service index)', () => {
   });
 });
 
+describe('GET /health', () => {
+  it('answers 200 ok with the licence while /status is degraded: liveness runs no check', async () => {
+    const dataSet = await getFixtureDataSet();
+    const degraded = createTestApp(dataSet, { statusMonitor: createStatusMonitor({ getDataSet: () => dataSet, memoryBudgetBytes: 1 }) });
+    assert.equal((await get(degraded, '/status')).status, 503);
+    const { status, headers, body } = await get(degraded, '/health');
+    assert.equal(status, 200);
+    assert.equal(headers.get('cache-control'), 'no-store');
+    assert.ok(headers.get('x-request-id'));
+    assert.equal(body.status, 'ok');
+    assert.ok(body.licence);
+  });
+});
+
 describe('GET /status', () => {
   it('runs live checks of each component and reports ok, the data version and the datasets block', async () => {
     const dataSet = await getFixtureDataSet();
@@ -109,8 +123,9 @@ describe('GET /status', () => {
         },
       },
     };
-    const { status, body } = await get(createTestApp(broken), '/status');
-    assert.equal(status, 200);
+    const { status, headers, body } = await get(createTestApp(broken), '/status');
+    assert.equal(status, 503, 'a load balancer reads degraded from the status alone');
+    assert.equal(headers.get('cache-control'), 'no-store');
     assert.equal(body.status, 'degraded');
     assert.equal(body.checks.scriptureSearch.status, 'fail');
     assert.equal(body.checks.scriptureSearch.detail, 'index gone');

@@ -3,7 +3,7 @@
 // optional artefacts to build (default all, OPTIONAL_ARTEFACTS); the manifest says which were built.
 
 import path from 'node:path';
-import { type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName } from '@skg/core';
+import { type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName, type ProgressListener, runStage } from '@skg/core';
 import { createConnectionsArtefact } from './codecs/connections.ts';
 import { createInterlinearArtefact } from './codecs/interlinear.ts';
 import { createCrossReferencesArtefact } from './codecs/xrefs.ts';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   readonly optional?: ReadonlySet<OptionalArtefactName>;
   /** Progress lines (one per stage); silent when absent. */
   readonly log?: (message: string) => void;
+  /** Told as each stage starts and ends (`discover` … `write`). */
+  readonly onProgress?: ProgressListener;
 }
 
 /** Every optional artefact: the default of `BuildOptions.optional`. */
@@ -60,6 +62,8 @@ export interface BuildReport {
   readonly distDir: string;
   /** Every diagnostic, sorted by stage, file and line. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The error that stopped the build at its stage (no bundle, no root index.md); later stages did not run. */
+  readonly fatal?: Diagnostic;
   readonly errors: number;
   readonly warnings: number;
   readonly counts: BuildCounts;
@@ -116,6 +120,7 @@ interface RunOptions {
   /** The optional artefacts to build; default all. */
   readonly optional?: ReadonlySet<OptionalArtefactName>;
   readonly log?: (message: string) => void;
+  readonly onProgress?: ProgressListener;
 }
 
 /**
@@ -132,14 +137,16 @@ export async function runStages(
   const last = STAGE_ORDER.get(options.until) ?? STAGES.length - 1;
   async function time<T>(stage: StageName, run: () => T | Promise<T>): Promise<T> {
     const start = performance.now();
-    const value = await run();
+    const position = { index: (STAGE_ORDER.get(stage) ?? 0) + 1, total: last + 1 };
+    const value = await runStage(options.onProgress, stage, position, run);
     timings[stage] = Math.round((performance.now() - start) * 10) / 10;
     log(`${stage}: ${timings[stage]} ms`);
     return value;
   }
   const discovered = await time('discover', () => discover({ bundleDir: options.bundleDir }, diagnostics));
   results.discover = discovered;
-  if (last < 1) return { results, diagnostics, timings };
+  // A fatal error (no bundle) stops the build here: later stages would only report empty totals.
+  if (last < 1 || diagnostics.firstFatal) return { results, diagnostics, timings };
   const parsed = await time('parse', () => parse(discovered, diagnostics));
   results.parse = parsed;
   if (last < 2) return { results, diagnostics, timings };
@@ -187,6 +194,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     until: 'write',
     ...(options.optional ? { optional: options.optional } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const linked = results.link ?? undefined;
   const written = results.write;
@@ -210,6 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     bundleDir,
     distDir,
     diagnostics: sortDiagnostics(diagnostics.list),
+    ...(diagnostics.firstFatal ? { fatal: diagnostics.firstFatal } : {}),
     errors: diagnostics.errorCount,
     warnings: diagnostics.warningCount,
     counts,

@@ -32,6 +32,19 @@ export class Diagnostics {
     this.list.push({ severity: 'error', stage, message, ...at });
   }
 
+  /**
+   * An error after which no later stage can do anything useful (no bundle directory, no root
+   * index.md): the build stops after this stage and reports this one message.
+   */
+  fatal(stage: StageName, message: string, at: DiagnosticLocation = {}): void {
+    const diagnostic: Diagnostic = { severity: 'error', stage, message, ...at };
+    this.list.push(diagnostic);
+    this.firstFatal ??= diagnostic;
+  }
+
+  /** The first fatal error, when one was reported. */
+  firstFatal: Diagnostic | undefined;
+
   warning(stage: StageName, message: string, at: DiagnosticLocation = {}): void {
     this.list.push({ severity: 'warning', stage, message, ...at });
   }

@@ -10,3 +10,4 @@ export * from './predicates.ts';
 export * from './graph.ts';
 export * from './cross-references.ts';
 export * from './interlinear.ts';
+export * from './progress.ts';

@@ -73,10 +73,17 @@ export function assertManifest(value: unknown): Manifest {
   if (!isRecord(value)) throw new Error('manifest.json: not a JSON object');
   if (value.formatVersion !== ARTEFACT_FORMAT_VERSION) {
     problems.push(
-      `formatVersion is ${JSON.stringify(value.formatVersion)}, this server reads ${ARTEFACT_FORMAT_VERSION}: rebuild with \`skg build\``,
+      `formatVersion is ${JSON.stringify(value.formatVersion)}, this server reads artefact format ${ARTEFACT_FORMAT_VERSION} only: ` +
+        "another version of skg built this dist; rebuild it with this version's `skg build` (or serve it with the version that built it)",
     );
   }
   if (typeof value.okfVersion !== 'string') problems.push('okfVersion is missing');
+  else if (value.okfVersion !== OKF_VERSION) {
+    problems.push(
+      `okfVersion is ${JSON.stringify(value.okfVersion)}, this server reads OKF ${OKF_VERSION} data only: ` +
+        "rebuild the bundle and dist with this version's `skg ingest` and `skg build`",
+    );
+  }
   if (typeof value.bundleGenerated !== 'string' || Number.isNaN(Date.parse(value.bundleGenerated))) {
     problems.push('bundleGenerated is not a date-time');
   }

@@ -2,7 +2,7 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_XREF_MIN_VOTES } from '@skg/core';
+import { DEFAULT_XREF_MIN_VOTES, type ProgressListener, startStage } from '@skg/core';
 import { createBundleWriter } from './bundle-writer.ts';
 import { checkSources } from './check-sources.ts';
 import type { Collection, CollectionResult, IngestContext } from './collections/collection.ts';
@@ -35,6 +35,11 @@ export interface IngestOptions {
    * whatever the floor.
    */
   readonly xrefMinVotes?: number | undefined;
+  /**
+   * Told as each stage starts and ends: `sources` (the pinned files checked), each collection by name,
+   * `merge` (chapter relations and sections, source documents, the file list), `write` (the bundle).
+   */
+  readonly onProgress?: ProgressListener | undefined;
 }
 
 /**
@@ -54,8 +59,12 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const collections = options.collections ?? COLLECTIONS;
   const needs = options.collections ? collections.flatMap((collection) => collection.needs) : INGEST_NEEDS;
   const needed = selectSourceFiles(manifest, needs);
+  let stage = 0;
+  const begin = (name: string) => startStage(options.onProgress, name, { index: (stage += 1), total: collections.length + 3 });
+  const checked = begin('sources');
   const problems = await checkSources(sourcesDir, { manifest, needs });
   if (problems.length > 0) throw new SourcesError(problems, { sourcesDir, total: needed.length });
+  checked(`${needed.length} pinned files`);
 
   const context: IngestContext = {
     sourcesDir,
@@ -65,8 +74,14 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     readText: (file) => readFile(path.join(sourcesDir, file), 'utf8'),
   };
   const results: CollectionResult[] = [];
-  for (const collection of collections) results.push(await collection.build(context));
+  for (const collection of collections) {
+    const built = begin(collection.name);
+    const result = await collection.build(context);
+    built(`${result.documents.length} documents`);
+    results.push(result);
+  }
 
+  const merged = begin('merge');
   const documents = mergeChapterSections(
     mergeChapterRelations(
       results.flatMap((result) => result.documents),
@@ -93,6 +108,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     ...sources.files,
     ...[...documents, ...sources.documents].map(createDocumentFile),
   ];
+  merged(`${files.length} files`);
 
   const report = (): IngestReport => ({
     bundleDir,
@@ -105,6 +121,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
   });
   if (reports.some((collection) => collection.errors.length > 0)) throw new IngestError(report());
 
+  const written = begin('write');
   const writer = await createBundleWriter(bundleDir);
   try {
     await mapConcurrent(files, 16, (file) => writer.writeFile(file.path, file.content));
@@ -113,6 +130,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     await writer.discard();
     throw error;
   }
+  written(bundleDir);
   return report();
 }
 

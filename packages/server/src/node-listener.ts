@@ -13,50 +13,76 @@
 // is a bare `400 Bad Request` with no body. `createClientErrorHandler` answers it in the API's own
 // shape instead: an Error body (`invalid_parameter`), a fresh request id, CORS and a weak ETag.
 
-import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { H3 } from 'h3';
 import { ApiError } from '@skg/core';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { type AccessLog, formatPeerAddress } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
-import { createErrorBody } from './errors.ts';
-import { CORS_EXPOSE_HEADERS } from './middleware/cors.ts';
-import { createWeakEtag, JSON_CONTENT_TYPE } from './middleware/etag.ts';
+import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
 import { PipelineResponse } from './pipeline-response.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function createNodeListener(app: H3): NodeListener {
+export interface NodeListenerOptions {
+  /** Where a line per answered request goes (access-log.ts); none when absent. */
+  readonly accessLog?: AccessLog;
+  /** The data set now, for the ETag of answers written outside the pipeline (a request without Host). */
+  readonly getDataSet?: () => DataSet;
+}
+
+export function createNodeListener(app: H3, options: NodeListenerOptions = {}): NodeListener {
+  const log = options.accessLog;
   return function skgNodeListener(req, res) {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2: answer 400); the server is created with
+    // `requireHostHeader: false` so that the answer is ours, not Node's bare 400. HTTP/1.0 may omit it.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      answerMissingHost(req, res, options.getDataSet, log);
+      return;
+    }
+    const started = log === undefined ? 0 : performance.now();
     let response: Response | Promise<Response>;
     try {
       response = app.fetch(new NodeRequest({ req, res }));
     } catch (error) {
-      fail(res, error);
+      fail(res, error, log, started);
       return;
     }
-    if (response instanceof Promise) response.then((resolved) => write(res, resolved), (error: unknown) => fail(res, error));
-    else write(res, response);
+    if (response instanceof Promise) {
+      response.then(
+        (resolved) => write(res, resolved, log, started),
+        (error: unknown) => fail(res, error, log, started),
+      );
+    } else {
+      write(res, response, log, started);
+    }
   };
 }
 
-function write(res: ServerResponse, response: Response): void {
+function write(res: ServerResponse, response: Response, log: AccessLog | undefined, started: number): void {
   if (response instanceof PipelineResponse && res.req.httpVersionMajor === 1 && !res.headersSent) {
     const { status, statusText, headers, body } = response.raw;
     try {
       res.writeHead(status, statusText, headers);
       res.end(body ?? undefined);
     } catch (error) {
-      fail(res, error);
+      fail(res, error, log, started);
+      return;
     }
+    if (log) logAnswer(log, res, status, body === null ? 0 : Number(headers['content-length'] ?? 0), headers['x-request-id'] ?? '', started);
     return;
   }
-  sendNodeResponse(res, response).catch((error: unknown) => fail(res, error));
+  sendNodeResponse(res, response).then(
+    () => {
+      if (log) logAnswer(log, res, response.status, Number(res.getHeader('content-length') ?? 0), response.headers.get('x-request-id') ?? '', started);
+    },
+    (error: unknown) => fail(res, error, log, started),
+  );
 }
 
 /** What srvx does when sending fails: a bare 500 if nothing was written yet, else drop the connection. */
-function fail(res: ServerResponse, error: unknown): void {
+function fail(res: ServerResponse, error: unknown, log: AccessLog | undefined, started: number): void {
   console.error('[skg] failed to send a response:', error);
   if (res.writableEnded) return;
   if (res.headersSent) {
@@ -65,6 +91,31 @@ function fail(res: ServerResponse, error: unknown): void {
   }
   res.statusCode = 500;
   res.end();
+  if (log) logAnswer(log, res, 500, 0, '', started);
+}
+
+function logAnswer(log: AccessLog, res: ServerResponse, status: number, bytes: number, requestId: string, started: number): void {
+  const req = res.req;
+  // Node joins repeated X-Forwarded-For headers with ', ', so this is a string or absent.
+  const forwardedFor = req.headers['x-forwarded-for'] as string | undefined;
+  log.write({
+    method: req.method ?? null,
+    path: req.url ?? null,
+    status,
+    bytes,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    requestId,
+    client: formatPeerAddress(req.socket.remoteAddress),
+    ...(forwardedFor === undefined ? {} : { forwardedFor }),
+  });
+}
+
+function answerMissingHost(req: IncomingMessage, res: ServerResponse, getDataSet: (() => DataSet) | undefined, log: AccessLog | undefined): void {
+  const error = new ApiError('missing_parameter', 'the request has no Host header: HTTP/1.1 requires one (RFC 9112, section 3.2)', { param: 'Host' });
+  const answer = createListenerAnswer(400, error, getDataSet);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+  logListenerAnswer(log, answer, { method: req.method ?? null, path: req.url ?? null, remoteAddress: req.socket.remoteAddress });
 }
 
 /** An error Node's HTTP parser raised (`HPE_*`), or its request timeout. */
@@ -90,12 +141,12 @@ function describeClientError(error: ClientError): { status: number; message: str
 /**
  * The server's `clientError` listener: writes an Error body (code `invalid_parameter`; status 400, or
  * 431 / 408 as Node would) with `X-Request-Id`, the CORS headers, a weak ETag and `Connection: close`,
- * then closes the connection. It writes nothing to a socket that is gone, no longer writable, or in the
- * middle of another response (a parse error on a kept-alive connection while a response is being
- * written): that socket is only destroyed. Such a request never reaches the pipeline, so it is not
- * counted by the rate limit and carries no rate-limit headers.
+ * then closes the connection (listener-answers.ts). It writes nothing to a socket that is gone, no longer
+ * writable, or in the middle of another response (a parse error on a kept-alive connection while a
+ * response is being written): that socket is only destroyed. Such a request never reaches the pipeline,
+ * so it is not counted by the rate limit and carries no rate-limit headers.
  */
-export function createClientErrorHandler(getDataSet?: () => DataSet): (error: ClientError, socket: Duplex) => void {
+export function createClientErrorHandler(getDataSet?: () => DataSet, log?: AccessLog): (error: ClientError, socket: Duplex) => void {
   return function answerClientError(error, socket) {
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
     if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || socket.writableEnded || inFlight?.headersSent) {
@@ -103,30 +154,8 @@ export function createClientErrorHandler(getDataSet?: () => DataSet): (error: Cl
       return;
     }
     const { status, message } = describeClientError(error);
-    const requestId = randomUUID();
-    const body = JSON.stringify(createErrorBody(new ApiError('invalid_parameter', message), requestId));
-    let etag = `W/"no-data-${status}"`;
-    try {
-      if (getDataSet) etag = createWeakEtag(getDataSet(), `${status} unparsable request`);
-    } catch {
-      // No data set: the tag cannot name a data version.
-    }
-    const headers = [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-      `Content-Type: ${JSON_CONTENT_TYPE}`,
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${requestId}`,
-      'Access-Control-Allow-Origin: *',
-      `Access-Control-Expose-Headers: ${CORS_EXPOSE_HEADERS}`,
-      `ETag: ${etag}`,
-      'Connection: close',
-    ];
-    // Closed once written (a client that keeps its side open does not hold the socket), or after 5 s
-    // when the client does not read.
-    const timer = setTimeout(() => socket.destroy(), 5_000);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    const answer = createListenerAnswer(status, new ApiError('invalid_parameter', message), getDataSet);
+    writeAnswerToSocket(socket, answer);
+    logListenerAnswer(log, answer, { method: null, path: null, remoteAddress: (socket as Duplex & { remoteAddress?: string }).remoteAddress });
   };
 }
-

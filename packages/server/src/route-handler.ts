@@ -50,7 +50,8 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       const body = route.handle(createContext(event, state, config));
       const answer = (value: unknown): Reply => {
         const text = JSON.stringify(value);
-        return answerWithEtag(event, state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
+        const reply = answerWithEtag(event, state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
+        return route.bodyStatus?.when(value) && reply.status === 200 ? { status: route.bodyStatus.status, body: reply.body } : reply;
       };
       return isPromise(body) ? body.then(answer) : answer(body);
     };

@@ -12,10 +12,15 @@
 
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import path from 'node:path';
+import { type AccessLog, createAccessLog } from './access-log.ts';
+import { findUnservableArtefacts, formatDistProblem } from './artefacts/check-dist.ts';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
+import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
+import { getClientKey } from './middleware/client-key.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
@@ -41,6 +46,11 @@ export interface ServeOptions {
   /** Loads `distDir`; default the artefact loader. Tests inject a set they built. */
   readonly loadDataSet?: LoadDataSet;
   /**
+   * Check every artefact's sha256 against the manifest before listening, and refuse to start on a
+   * corrupt one, naming it. Default: true with the default loader, false with an injected one.
+   */
+  readonly verifyChecksums?: boolean;
+  /**
    * Watch `distDir` and switch to each new build `skg build` writes there (default true). Without it,
    * `reload()` (SIGHUP in `skg serve`) is the only way to switch.
    */
@@ -56,6 +66,13 @@ export interface ServeOptions {
    * secrets, and whether private targets are allowed (local testing only). Default: in memory.
    */
   readonly webhooks?: WebhookServeConfig;
+  /**
+   * A JSON line per answered request (access-log.ts): `true` (default) to stdout, `false` for none, or
+   * a log of the caller's (tests).
+   */
+  readonly accessLog?: boolean | AccessLog;
+  /** Connection caps and timeouts (connection-limits.ts); each defaults to DEFAULT_CONNECTION_LIMITS. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
   /**
    * Deliver webhook events from this process (default true). In a cluster one worker delivers, so that
    * each event is delivered once; the others register, read and test subscriptions.
@@ -86,9 +103,25 @@ export interface RunningServer {
 }
 
 /** Loads the data set to serve from `distDir`; a missing or unusable dist/ fails with what to run. */
-export async function loadToServe(distDir: string, load: LoadDataSet = loadDist): Promise<DataSet> {
+export async function loadToServe(
+  distDir: string,
+  load: LoadDataSet = loadDist,
+  options: { readonly verifyChecksums?: boolean; readonly log?: (line: string) => void } = {},
+): Promise<DataSet> {
   try {
-    return await load(distDir);
+    // Every artefact's checksum, beside the load (the hashing overlaps the loader's reads); an injected
+    // loader (tests) has no files to check.
+    const started = performance.now();
+    const verify = options.verifyChecksums ?? load === loadDist;
+    const [loaded, unservable] = await Promise.allSettled([load(distDir), verify ? findUnservableArtefacts(distDir) : []]);
+    // A corrupt artefact is named even when the loader failed on it first.
+    if (unservable.status === 'fulfilled' && unservable.value.length > 0) {
+      throw new Error(`cannot serve ${path.resolve(distDir)}:\n  - ${unservable.value.map(formatDistProblem).join('\n  - ')}`);
+    }
+    if (loaded.status === 'rejected') throw loaded.reason;
+    if (unservable.status === 'rejected') throw unservable.reason;
+    if (verify) options.log?.(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load)`);
+    return loaded.value;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const prefix = reason.startsWith('cannot serve') ? '' : `cannot serve ${distDir}: `;
@@ -103,7 +136,10 @@ export async function loadToServe(distDir: string, load: LoadDataSet = loadDist)
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const load = options.loadDataSet ?? loadDist;
-  const initial = await loadToServe(options.distDir, load);
+  const initial = await loadToServe(options.distDir, load, {
+    verifyChecksums: options.verifyChecksums ?? options.loadDataSet === undefined,
+    log,
+  });
 
   let webhooks: Webhooks;
   try {
@@ -132,13 +168,18 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     webhooks,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });
+  const accessLog = options.accessLog === false ? undefined : options.accessLog === true || options.accessLog === undefined ? createAccessLog() : options.accessLog;
 
-  const listener = createNodeListener(app);
-  const server = createServer((req, res) => {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  const listener = createNodeListener(app, { getDataSet, ...(accessLog ? { accessLog } : {}) });
+  const server = createServer(createHttpServerOptions(limits), (req, res) => {
+    // A refused connection was answered already (connection-limits.ts).
+    if (limiter.isRefused(req.socket)) return;
     drain.onRequest(res);
     listener(req, res);
   });
   const drain = createDrain(server);
+  const limiter = limitConnections(server, { limits, trustProxy: options.trustProxy, keyOf: getClientKey, getDataSet, ...(accessLog ? { accessLog } : {}) });
   try {
     await listen(server, options.port, options.host);
   } catch (error) {
@@ -150,7 +191,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   }
 
   // A request Node cannot parse is answered with an Error body instead of Node's bare 400.
-  server.on('clientError', createClientErrorHandler(getDataSet));
+  server.on('clientError', createClientErrorHandler(getDataSet, accessLog));
 
   let watcher: DistWatcher | undefined;
   if (options.watch ?? true) {
@@ -178,6 +219,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       stopSampling();
       await drain.close(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
       await webhooks.close();
+      accessLog?.flush();
     },
   };
 }

@@ -1,30 +1,35 @@
-// `skg build`: bundle → dist, then the report with every diagnostic. Fails when any is an error.
+// `skg build`: bundle → dist, showing each stage as it runs, then the report with every diagnostic.
+// Fails when any is an error; stops at once, with one message, on a fatal one (no bundle).
 
 import type { Command } from 'commander';
-import { OPTIONAL_ARTEFACTS } from '@skg/core';
-import { resolveConfig, selectOptionalArtefacts } from '../config.ts';
+import type { BuildReport } from '@skg/compiler';
+import { addConfigOptions, readConfigFlags, resolveConfig, selectOptionalArtefacts } from '../config.ts';
+import { createProgressDisplay } from '../progress.ts';
+
+const KEYS = ['bundle', 'dist', 'without'] as const;
 
 export function registerBuildCommand(program: Command): void {
-  program
+  const command = program
     .command('build')
-    .description('compile the bundle into dist/ (artefacts + manifest.json, switched atomically) and report every diagnostic')
-    .option('--bundle <dir>', 'bundle directory to read [env SKG_BUNDLE, default bundle]')
-    .option('--dist <dir>', 'artefact directory to write [env SKG_DIST, default dist]')
-    .option(
-      '--without <names>',
-      `optional artefacts to leave out, comma-separated (${OPTIONAL_ARTEFACTS.join(', ')}); their endpoints then answer 503 ` +
-        'dataset_unavailable and /status reports them unavailable [env SKG_WITHOUT, default none]',
-    )
+    .description('compile the bundle into dist/ (artefacts + manifest.json, switched atomically) and report every diagnostic');
+  addConfigOptions(command, KEYS)
     .option('--quiet', 'print only diagnostics and the summary line, no stage progress')
-    .action(async (flags: { bundle?: string; dist?: string; without?: string; quiet?: boolean }) => {
-      const config = resolveConfig({ bundle: flags.bundle, dist: flags.dist, without: flags.without });
+    .action(async (flags: { quiet?: boolean }, self: Command) => {
+      const config = resolveConfig(readConfigFlags(self, KEYS));
       const { build, formatBuildReport } = await import('@skg/compiler');
-      const report = await build({
-        bundleDir: config.bundle,
-        distDir: config.dist,
-        optional: selectOptionalArtefacts(config.without),
-        ...(flags.quiet ? {} : { log: (line: string) => console.log(`  ${line}`) }),
-      });
+      const progress = flags.quiet ? undefined : await createProgressDisplay('build');
+      let report: BuildReport;
+      try {
+        report = await build({
+          bundleDir: config.bundle,
+          distDir: config.dist,
+          optional: selectOptionalArtefacts(config.without),
+          ...(progress ? { onProgress: progress.listener } : {}),
+        });
+      } finally {
+        progress?.stop();
+      }
+      if (report.fatal) throw new Error(report.fatal.message);
       console.log(formatBuildReport(report));
       if (!report.ok) throw new Error(`the build failed with ${report.errors} error(s); see the diagnostics above`);
     });

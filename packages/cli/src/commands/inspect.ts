@@ -11,11 +11,11 @@ import type { StageResults } from '@skg/compiler';
 // loaded by the action, only the one it needs.
 import { formatDiagnostic, STAGES, type StageName } from '@skg/compiler/diagnostics';
 import type { DataSet } from '@skg/server';
-import { resolveConfig } from '../config.ts';
+import { addConfigOptions, readConfigFlags, resolveConfig } from '../config.ts';
+
+const KEYS = ['dist', 'bundle'] as const;
 
 interface InspectFlags {
-  dist?: string;
-  bundle?: string;
   stage?: string;
   search?: string;
   concept?: string;
@@ -157,12 +157,11 @@ function describeDocument(dataSet: DataSet, path: string, body: boolean): unknow
 }
 
 export function registerInspectCommand(program: Command): void {
-  program
+  const command = program
     .command('inspect')
     .argument('[what]', 'an OSIS reference (John.3.16, John.3, John.3.16-18), a document path (people/isaac), an artefact name, or with --stage a document id')
-    .description('show the manifest, a record as the server reads it, a search, or a compiler stage result')
-    .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
-    .option('--bundle <dir>', 'bundle directory, for --stage [env SKG_BUNDLE, default bundle]')
+    .description('show the manifest, a record as the server reads it, a search, or a compiler stage result');
+  addConfigOptions(command, KEYS)
     .option('--stage <name>', `run the compiler up to this stage and show its result: ${STAGES.filter((s) => s !== 'write').join(', ')}`)
     .option('--search <q>', 'run a /scripture query against dist/')
     .option('--concept <q>', 'run a /search concept query against dist/')
@@ -171,8 +170,8 @@ export function registerInspectCommand(program: Command): void {
     .option('--book <book>', 'with --search: only this book')
     .option('--limit <n>', 'with --search, --concept: hits to show', '10')
     .option('--body', 'with a document path: include the markdown body')
-    .action(async (what: string | undefined, flags: InspectFlags) => {
-      const config = resolveConfig({ dist: flags.dist, bundle: flags.bundle });
+    .action(async (what: string | undefined, flags: InspectFlags, self: Command) => {
+      const config = resolveConfig(readConfigFlags(self, KEYS));
 
       if (flags.stage !== undefined) {
         const stage = flags.stage as StageName;

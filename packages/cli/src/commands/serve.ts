@@ -4,41 +4,33 @@
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import type { RateLimitStore, RunningServer, WebhookServeConfig, WebhookStoreConfig } from '@skg/server';
-import { resolveConfig, type SkgConfig } from '../config.ts';
+import { addConfigOptions, type ConfigKey, readConfigFlags, resolveConfig, type SkgConfig } from '../config.ts';
+
+/** The options `skg serve` takes (and `skg start`, with those of the commands it runs first). */
+export const SERVE_KEYS = [
+  'dist',
+  'port',
+  'host',
+  'trustProxy',
+  'watch',
+  'accessLog',
+  'maxConnections',
+  'maxConnectionsPerAddress',
+  'workers',
+  'drainTimeoutMs',
+  'store',
+  'stateDir',
+  'webhooksKeyFile',
+  'webhooksAllowPrivate',
+] as const satisfies readonly ConfigKey[];
 
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
-    .description('serve the read API (/api/v1) from a built artefact directory; a new build there is switched to while serving')
-    .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
-    .option('--port <n>', 'HTTP port, 0 for any free port [env PORT, default 3000]')
-    .option('--host <addr>', 'address to listen on [env HOST, default 0.0.0.0]')
-    .option('--trust-proxy', 'rate-limit by X-Forwarded-For, only behind a trusted reverse proxy [env SKG_TRUST_PROXY, default false]')
-    .option('--no-watch', 'do not watch dist/ for new builds; send SIGHUP to switch [env SKG_WATCH, default true]')
-    .option('--store <fs|memory|url>', 'where webhook subscriptions live: fs, memory (lost on exit) or a redis:// URL shared by several processes [env SKG_STORE, default fs]')
-    .option('--state-dir <dir>', 'directory of the fs webhook store and its key file [env SKG_STATE_DIR, default .skg-state]')
-    .option('--webhooks-key-file <file>', 'key file sealing webhook secrets; required with redis [env SKG_WEBHOOKS_KEY_FILE, default <state dir>/webhooks.key]')
-    .option('--webhooks-allow-private', 'let webhooks target private/loopback addresses: local testing only [env SKG_WEBHOOKS_ALLOW_PRIVATE, default false]')
-    .option('--workers <n>', 'server processes sharing the port (node:cluster); 1 serves from one process [env SKG_WORKERS, default the number of cores, 1 with --store memory]')
-    .option('--drain-timeout <ms>', 'on SIGTERM/SIGINT, how long requests in flight may take before every connection is closed [env SKG_DRAIN_TIMEOUT, default 10000]')
-    .action(async (flags: ServeFlags, command: Command) => {
-      // Commander defaults a --no-* flag to true: only an explicit --no-watch may override SKG_WATCH.
-      const watch = command.getOptionValueSource('watch') === 'cli' ? false : undefined;
-      const config = resolveConfig({
-        dist: flags.dist,
-        port: flags.port,
-        host: flags.host,
-        trustProxy: flags.trustProxy,
-        watch,
-        store: flags.store,
-        stateDir: flags.stateDir,
-        webhooksKeyFile: flags.webhooksKeyFile,
-        webhooksAllowPrivate: flags.webhooksAllowPrivate,
-        workers: flags.workers,
-        drainTimeoutMs: flags.drainTimeout,
-      });
-      await serveDist(config);
-    });
+    .description('serve the read API (/api/v1) from a built artefact directory; a new build there is switched to while serving');
+  addConfigOptions(command, SERVE_KEYS).action(async (_flags: unknown, self: Command) => {
+    await serveDist(resolveConfig(readConfigFlags(self, SERVE_KEYS)));
+  });
 }
 
 /**
@@ -68,6 +60,8 @@ export async function serveDist(config: SkgConfig): Promise<void> {
     host: config.host,
     trustProxy: config.trustProxy,
     watch: config.watch,
+    accessLog: config.accessLog,
+    connectionLimits: { maxConnections: config.maxConnections, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
     webhooks: toWebhookServeConfig(config),
     // Worker 0 delivers webhook events, once for the cluster.
     dispatchWebhooks: worker === undefined || worker === 0,
@@ -83,20 +77,6 @@ export async function serveDist(config: SkgConfig): Promise<void> {
 
 function isRedisUrl(store: string): boolean {
   return /^rediss?:\/\//.test(store);
-}
-
-interface ServeFlags {
-  dist?: string;
-  port?: string;
-  host?: string;
-  trustProxy?: boolean;
-  watch?: boolean;
-  store?: string;
-  stateDir?: string;
-  webhooksKeyFile?: string;
-  webhooksAllowPrivate?: boolean;
-  workers?: string;
-  drainTimeout?: string;
 }
 
 /** The webhook store, key file and address policy `serve` takes, from the resolved configuration. */

@@ -1,22 +1,21 @@
 // `skg verify`: checks dist/ against its manifest, checksums included. Fails on any problem.
 
 import type { Command } from 'commander';
-import { resolveConfig } from '../config.ts';
+import { addConfigOptions, readConfigFlags, resolveConfig } from '../config.ts';
+
+const KEYS = ['dist'] as const;
 
 export function registerVerifyCommand(program: Command): void {
-  program
-    .command('verify')
-    .description('check dist/: manifest valid, every artefact present with the right size and sha256')
-    .option('--dist <dir>', 'artefact directory [env SKG_DIST, default dist]')
-    .action(async (flags: { dist?: string }) => {
-      const config = resolveConfig({ dist: flags.dist });
-      const { checkDist, formatDistProblem } = await import('@skg/server');
-      const problems = await checkDist(config.dist, { checksums: true });
-      if (problems.length === 0) {
-        console.log(`ok: ${config.dist} matches its manifest (sizes and sha256 checked)`);
-        return;
-      }
-      for (const problem of problems) console.log(`${problem.optional ? 'optional' : 'required'}: ${formatDistProblem(problem)}`);
-      throw new Error(`${config.dist} has ${problems.length} problem(s); run \`skg build\``);
-    });
+  const command = program.command('verify').description('check dist/: manifest valid, every artefact present with the right size and sha256');
+  addConfigOptions(command, KEYS).action(async (_flags: unknown, self: Command) => {
+    const config = resolveConfig(readConfigFlags(self, KEYS));
+    const { checkDist, formatDistProblem } = await import('@skg/server');
+    const problems = await checkDist(config.dist, { checksums: true });
+    if (problems.length === 0) {
+      console.log(`ok: ${config.dist} matches its manifest (sizes and sha256 checked)`);
+      return;
+    }
+    for (const problem of problems) console.log(`${problem.optional ? 'optional' : 'required'}: ${formatDistProblem(problem)}`);
+    throw new Error(`${config.dist} has ${problems.length} problem(s); run \`skg build\``);
+  });
 }

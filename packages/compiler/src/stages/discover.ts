@@ -36,7 +36,7 @@ export async function discover(input: DiscoverInput, diagnostics: Diagnostics): 
   const empty: DiscoveredBundle = { bundleDir, rootIndex: null, log: null, documents: [], reserved: [] };
   const info = await stat(bundleDir).catch(() => undefined);
   if (!info?.isDirectory()) {
-    diagnostics.error('discover', `bundle directory ${bundleDir} does not exist: run \`skg ingest\` or pass --bundle`);
+    diagnostics.fatal('discover', `bundle directory ${bundleDir} does not exist: run \`skg ingest\` or pass --bundle`);
     return empty;
   }
   const files = (await fg('**/*.md', { cwd: bundleDir, onlyFiles: true, dot: false })).sort();
@@ -59,7 +59,7 @@ export async function discover(input: DiscoverInput, diagnostics: Diagnostics): 
     }
   }
   if (rootIndex === null) {
-    diagnostics.error('discover', 'the bundle has no root index.md (it must declare okf_version: "0.2")', { file: 'index.md' });
+    diagnostics.fatal('discover', `${bundleDir} has no root index.md, so it is not an OKF bundle: run \`skg ingest\` or pass --bundle`, { file: 'index.md' });
   }
   if (log === null) diagnostics.warning('discover', 'the bundle has no root log.md', { file: 'log.md' });
   return { bundleDir, rootIndex, log, documents, reserved };

@@ -6,7 +6,9 @@
 // headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id). test/endpoints/openapi.test.ts
 // validates the result with an OpenAPI 3.1 validator, and test/conformance holds every route's answers to it.
 
+import { maxHeaderSize } from 'node:http';
 import { LICENCE } from '@skg/core';
+import { DEFAULT_CONNECTION_LIMITS as LIMITS } from '../connection-limits.ts';
 import { RATE_LIMIT_HEADER_NAMES } from '../middleware/rate-limit.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
@@ -79,8 +81,8 @@ const PARAMETERS: Record<string, Json> = {
 
 const ERROR_RESPONSES: Record<number, { description: string; headers: readonly string[] }> = {
   400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
-  413: { description: 'The request body is larger than the route accepts', headers: [] },
-  415: { description: 'The request body is not `application/json`', headers: [] },
+  413: { description: 'invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed', headers: [] },
+  415: { description: 'invalid_parameter: the request body is not `application/json`', headers: [] },
   406: { description: 'The request does not accept the media types this operation answers with (`Accept`)', headers: [] },
   404: { description: 'not_found', headers: [] },
   405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
@@ -88,6 +90,56 @@ const ERROR_RESPONSES: Record<number, { description: string; headers: readonly s
   500: { description: 'internal_error: quote the requestId', headers: [] },
   503: { description: 'dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds', headers: ['Retry-After'] },
 };
+
+/**
+ * Answers the HTTP listener gives before a request reaches any operation (listener-answers.ts,
+ * connection-limits.ts), so no operation lists them: they are described once under
+ * `components.responses`, each an Error body with `X-Request-Id`, the CORS headers and
+ * `Connection: close`, and named in the description. Their codes are the spec's.
+ */
+function describeListenerResponses(): Record<string, { status: number; description: string; headers: readonly string[] }> {
+  // Built on call, not at load: connection-limits.ts reaches this module back through the error answers (a cycle).
+  return {
+    UnparsableRequest: {
+      status: 400,
+      description: 'invalid_parameter: the request is not valid HTTP/1.1 (e.g. raw non-ASCII bytes in the request line); or missing_parameter (`param: Host`): an HTTP/1.1 request without Host',
+      headers: [],
+    },
+    RequestTimeout: {
+      status: 408,
+      description: `invalid_parameter: the request headers did not arrive within ${seconds(LIMITS.headersTimeoutMs)}, or the whole request within ${seconds(LIMITS.requestTimeoutMs)} (defaults); the connection is closed`,
+      headers: [],
+    },
+    HeadersTooLarge: { status: 431, description: `invalid_parameter: the request headers are larger than ${maxHeaderSize / 1024} KiB`, headers: [] },
+    TooManyConnections: {
+      status: 429,
+      description: `rate_limited: this address already holds the maximum of open connections (${LIMITS.maxConnectionsPerAddress} by default); answered at once on the new connection, which is closed; retry after \`Retry-After\` seconds`,
+      headers: ['Retry-After'],
+    },
+    ServerAtCapacity: {
+      status: 503,
+      description: `rate_limited: the server holds its maximum of open connections (${LIMITS.maxConnections} by default); answered at once on the new connection, which is closed; retry after \`Retry-After\` seconds`,
+      headers: ['Retry-After'],
+    },
+  };
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+function listenerResponses(): Json {
+  return Object.fromEntries(
+    Object.entries(describeListenerResponses()).map(([name, { status, description, headers }]) => [
+      name,
+      {
+        description: `${status}: ${description}`,
+        headers: headerRefs(['X-Request-Id', 'Access-Control-Allow-Origin', ...headers]),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
 
 /** Operation groups for readers of the reference, by path prefix; anything else is `Service`. */
 const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string; readonly paths: readonly string[] }> = [
@@ -183,6 +235,7 @@ function toOperation(route: RouteDefinition): Json {
         304: { description: 'Not modified: If-None-Match matched the ETag; no body', headers: headerRefs(COMMON_HEADERS) },
       }
     : writeResponses(route);
+  if (route.bodyStatus) responses[route.bodyStatus.status] = jsonResponse(route.bodyStatus.description, route.responseSchema);
   for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
     const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
     responses[status] = jsonResponse(error.description, 'Error', error.headers);
@@ -270,6 +323,11 @@ change-notification webhooks.
 - **No authentication**: no key, account or token. Every response carries \`Access-Control-Allow-Origin: *\`.
 - **Errors** are \`{error, code, requestId, param?, available?, docs}\`; branch on \`code\` (see the Error schema).
 - **Rate limit**: ${limit}, reported on every response; over it, 429 with \`Retry-After\`.
+- **Statuses besides the operations' own** (Error bodies, the spec's codes; \`components.responses\`): 405 for a method a path
+  does not answer (listed on every operation), 413 and 415 for a webhook registration body too large or not JSON (listed on
+  those operations), and from the HTTP listener before any operation: 400 (unparsable request, or HTTP/1.1 without Host),
+  408 (headers not in ${seconds(LIMITS.headersTimeoutMs)}, request not in ${seconds(LIMITS.requestTimeoutMs)}), 431 (headers over ${maxHeaderSize / 1024} KiB), 429 (more than ${LIMITS.maxConnectionsPerAddress} open connections from
+  one address) and 503 (the server's ${LIMITS.maxConnections} connections in use), with this server's default limits. \`/status\` answers 503 with its own Status body while degraded.
 - **Caching**: every response has an \`ETag\`; send it as \`If-None-Match\` for a 304 while the data is unchanged.
 - Every GET also answers **HEAD** (same headers, no body) and **OPTIONS** (CORS preflight, 204; not counted by the rate limit).
 - Numbers that do not parse are ignored (the default applies) and out-of-range numbers are clamped, except \`lat\`/\`lon\`.
@@ -302,7 +360,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
     webhooks: describeDeliveries(),
-    components: { schemas: SCHEMAS, headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas: SCHEMAS, responses: listenerResponses(), headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };

@@ -123,8 +123,11 @@ export const SCHEMAS: Record<string, Schema> = {
     verses: arrayOf(ref('Verse')),
     chapter: { ...ref('ChapterLink'), description: 'The chapter (of a range across chapters: the first one)' },
     context: object(['people', 'places', 'themes', 'crossReferences', 'referencedBy'], {
-      people: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
-      places: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids) and surface'),
+      people: arrayOf(
+        { type: 'object' },
+        "NodeSummary plus verses (OSIS ids), surface (the verse's own words naming the person) and label (the source's word, where it differs or the verse's words were not found)",
+      ),
+      places: arrayOf({ type: 'object' }, 'NodeSummary plus verses (OSIS ids), surface and label, as for people'),
       themes: arrayOf({ type: 'object' }, 'NodeSummary plus verses'),
       crossReferences: arrayOf(ref('CrossReference'), 'Cross references from these verses, most-supported first (the first 100)'),
       referencedBy: arrayOf({ type: 'object' }, 'NodeSummary plus predicate and verses: documents pointing at these verses'),
@@ -344,12 +347,13 @@ export const SCHEMAS: Record<string, Schema> = {
     results: arrayOf(ref('NodeSummary'), 'Best match first'),
     licence: ref('Licence'),
   }),
-  Family: object(['person', 'parents', 'children', 'siblings', 'spouses', 'note', 'licence'], {
+  Family: object(['person', 'parents', 'children', 'siblings', 'spouses', 'concubines', 'note', 'licence'], {
     person: ref('NodeSummary'),
     parents: arrayOf(ref('NodeSummary')),
     children: arrayOf(ref('NodeSummary')),
     siblings: arrayOf(ref('NodeSummary')),
     spouses: arrayOf(ref('NodeSummary')),
+    concubines: arrayOf(ref('NodeSummary'), 'concubine-of either way: a concubine (or the man whose concubine she was), never listed among spouses'),
     ancestors: arrayOf(
       object(['generation', 'people'], { generation: integer('1 = parents'), people: arrayOf(ref('NodeSummary')) }),
       'Only when generations > 1',
@@ -488,6 +492,10 @@ export const SCHEMAS: Record<string, Schema> = {
       licence: ref('Licence'),
     },
   ),
+  Health: object(['status', 'licence'], {
+    status: { const: 'ok', description: 'Always `ok`: the process is up and answering' },
+    licence: ref('Licence'),
+  }),
   Status: object(
     ['status', 'checkedAt', 'checks', 'uptime', 'availabilityTarget', 'datasets', 'dataVersion', 'bundleGenerated', 'licence'],
     {

@@ -59,6 +59,12 @@ export interface RouteDefinition {
    * or a restart, on the same data then gives another tag, and never a 304 for a body with another time.
    */
   readonly perProcess?: boolean;
+  /**
+   * With `cache: 'live'`: another success-shaped status the route answers when its body says so, with
+   * the same body schema (`/status` answers 503 while `degraded`, for a load balancer that reads only
+   * the status). The OpenAPI document lists it with `description`.
+   */
+  readonly bodyStatus?: { readonly status: number; readonly description: string; when(body: unknown): boolean };
   handle(context: RouteContext): unknown;
 }
 

@@ -6,6 +6,7 @@ import type { RouteDefinition } from './define.ts';
 import { entityRoute } from './entity.ts';
 import { familyRoute } from './family.ts';
 import { graphRoute } from './graph.ts';
+import { healthRoute } from './health.ts';
 import { interlinearRoute } from './interlinear.ts';
 import { listRoute } from './list.ts';
 import { mcpRoute } from './mcp.ts';
@@ -49,6 +50,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   graphRoute,
   changelogRoute,
   statusRoute,
+  healthRoute,
   mcpRoute,
   describeWebhooksRoute,
   createWebhookRoute,

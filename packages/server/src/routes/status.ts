@@ -12,11 +12,18 @@ export const statusRoute = defineRoute({
   summary: 'Live health: checks of each component, measured uptime, and which optional datasets are built',
   description:
     'Runs its checks on every request (never cached). Check `datasets` before calling an endpoint that needs an optional ' +
-    'dataset: `unavailable` means that endpoint answers 503 `dataset_unavailable`.',
+    'dataset: `unavailable` means that endpoint answers 503 `dataset_unavailable`. Answers 503 with the same body while ' +
+    '`status` is `degraded` (a check failed), so a load balancer can take this process out of rotation on the status ' +
+    'alone; /health is the cheap liveness probe.',
   parameters: [],
   responseSchema: 'Status',
   errorStatuses: [],
   cache: 'live',
+  bodyStatus: {
+    status: 503,
+    description: 'Degraded: a live check failed (`checks` says which); the body is the same Status. Take this process out of rotation',
+    when: (body) => (body as { status?: string }).status === 'degraded',
+  },
   async handle({ dataSet, app }) {
     const monitor = app.statusMonitor;
     const report = await monitor.check(dataSet);

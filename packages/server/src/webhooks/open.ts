@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { createEphemeralSecretBox, createSecretBox, readOrCreateKeyFile, type SecretBox } from './secret-box.ts';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './service.ts';
-import { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './store.ts';
+import { assertWritableStateDirectory, createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './store.ts';
 
 export interface WebhookServeConfig {
   readonly store: WebhookStoreConfig;
@@ -26,6 +26,7 @@ export async function openWebhooks(
   config: WebhookServeConfig,
   options: Omit<WebhookOptions, 'store' | 'secretBox' | 'allowPrivate'> = {},
 ): Promise<Webhooks> {
+  if (config.store.kind === 'fs') await assertWritableStateDirectory(path.resolve(config.store.dir));
   const secretBox = await openSecretBox(config);
   const store = await createWebhookStore(config.store);
   try {

@@ -162,6 +162,28 @@ const CLAIM_SWEEP_MS = 60_000;
  * An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced
  * once. Claims older than their window are deleted at a claim, at most once a minute per process.
  */
+/**
+ * Creates the fs store's directories under the state directory `dir` and proves this process can write
+ * there, by writing and removing a file: an unwritable state directory is a start-up error naming it
+ * and what to set, never a 500 at the first registration.
+ */
+export async function assertWritableStateDirectory(dir: string): Promise<void> {
+  const subdir = path.join(dir, 'webhooks');
+  const probe = path.join(subdir, `.write-check-${process.pid}`);
+  try {
+    await mkdir(subdir, { recursive: true, mode: 0o700 });
+    const handle = await open(probe, 'w', 0o600);
+    await handle.close();
+    await unlink(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new Error(
+      `the webhook state directory ${dir} is not writable (${code} on ${subdir}): give this process write access to it, ` +
+        'or set --state-dir / SKG_STATE_DIR to a writable directory (or --store memory, or a redis:// URL)',
+    );
+  }
+}
+
 export function createFileClaims(dir: string, now: () => number = Date.now): Claims {
   let lastSweep = Number.NEGATIVE_INFINITY;
   async function sweep(ttlMs: number): Promise<void> {

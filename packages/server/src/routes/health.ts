@@ -1,0 +1,22 @@
+// GET /health: the liveness probe. It answers 200 whenever this process can answer at all: no check
+// runs and no data is read, so a load balancer or orchestrator may call it every second. Readiness
+// (the data checks) is /status, which answers 503 while degraded (docs/api-decisions.md, "/status").
+
+import { LICENCE } from '@skg/core';
+import { defineRoute } from './define.ts';
+
+export const healthRoute = defineRoute({
+  path: '/health',
+  operationId: 'get_health',
+  summary: 'Liveness: 200 whenever this process answers; no checks run (readiness and checks: /status)',
+  description:
+    'For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and ' +
+    'answering; whether its data checks pass is /status (200 ok, 503 degraded). Counted by the rate limit like every request.',
+  parameters: [],
+  responseSchema: 'Health',
+  errorStatuses: [],
+  cache: 'live',
+  handle() {
+    return { status: 'ok', licence: LICENCE };
+  },
+});
