@@ -121,6 +121,10 @@ export const CALLS: { readonly [K in ClientOperation]: (client: ScriptureGraphCl
     const { data } = await client.GET('/status');
     assert.equal(data?.status, 'ok');
   },
+  async get_health(client) {
+    const { data } = await client.GET('/health');
+    assert.equal(data?.status, 'ok');
+  },
   async post_mcp_message(client) {
     const { data, response } = await client.POST('/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'ping' }, headers: MCP_ACCEPT });
     assert.equal(response.status, 200);

@@ -339,9 +339,29 @@ export interface paths {
         };
         /**
          * Live health: checks of each component, measured uptime, and which optional datasets are built
-         * @description Runs its checks on every request (never cached). Check `datasets` before calling an endpoint that needs an optional dataset: `unavailable` means that endpoint answers 503 `dataset_unavailable`.
+         * @description Runs its checks on every request (never cached). Check `datasets` before calling an endpoint that needs an optional dataset: `unavailable` means that endpoint answers 503 `dataset_unavailable`. Answers 503 with the same body while `status` is `degraded` (a check failed), so a load balancer can take this process out of rotation on the status alone; /health is the cheap liveness probe.
          */
         get: operations["get_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: 200 whenever this process answers; no checks run (readiness and checks: /status)
+         * @description For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and answering; whether its data checks pass is /status (200 ok, 503 degraded). Counted by the rate limit like every request.
+         */
+        get: operations["get_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -621,9 +641,9 @@ export interface components {
             /** @description The chapter (of a range across chapters: the first one) */
             chapter: components["schemas"]["ChapterLink"];
             context?: {
-                /** @description NodeSummary plus verses (OSIS ids) and surface */
+                /** @description NodeSummary plus verses (OSIS ids), surface (the verse's own words naming the person) and label (the source's word, where it differs or the verse's words were not found) */
                 people: Record<string, never>[];
-                /** @description NodeSummary plus verses (OSIS ids) and surface */
+                /** @description NodeSummary plus verses (OSIS ids), surface and label, as for people */
                 places: Record<string, never>[];
                 /** @description NodeSummary plus verses */
                 themes: Record<string, never>[];
@@ -983,6 +1003,8 @@ export interface components {
             children: components["schemas"]["NodeSummary"][];
             siblings: components["schemas"]["NodeSummary"][];
             spouses: components["schemas"]["NodeSummary"][];
+            /** @description concubine-of either way: a concubine (or the man whose concubine she was), never listed among spouses */
+            concubines: components["schemas"]["NodeSummary"][];
             /** @description Only when generations > 1 */
             ancestors?: {
                 /** @description 1 = parents */
@@ -1164,6 +1186,14 @@ export interface components {
                 publicPricing: boolean;
                 note: string;
             };
+            licence: components["schemas"]["Licence"];
+        };
+        Health: {
+            /**
+             * @description Always `ok`: the process is up and answering
+             * @constant
+             */
+            status: "ok";
             licence: components["schemas"]["Licence"];
         };
         Status: {
@@ -1736,7 +1766,65 @@ export interface components {
             docs?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description 400: invalid_parameter: the request is not valid HTTP/1.1 (e.g. raw non-ASCII bytes in the request line); or missing_parameter (`param: Host`): an HTTP/1.1 request without Host */
+        UnparsableRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 408: invalid_parameter: the request headers did not arrive within 10 s, or the whole request within 30 s (defaults); the connection is closed */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 431: invalid_parameter: the request headers are larger than 16 KiB */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 429: rate_limited: this address already holds the maximum of open connections (64 by default); answered at once on the new connection, which is closed; retry after `Retry-After` seconds */
+        TooManyConnections: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 503: rate_limited: the server holds its maximum of open connections (1000 by default); answered at once on the new connection, which is closed; retry after `Retry-After` seconds */
+        ServerAtCapacity: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: {
         /** @description An ETag received before: the answer is 304 with no body while it still matches */
         IfNoneMatch: string;
@@ -4505,6 +4593,144 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Degraded: a live check failed (`checks` says which); the body is the same Status. Take this process out of rotation */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    get_health: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag received before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Echoed back on the response; it has no other effect (requests are not deduplicated by it) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path does not answer this method: code unknown_value, `available` and `Allow` list the methods */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error: quote the requestId */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     post_mcp_message: {
@@ -4625,7 +4851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body is larger than the route accepts */
+            /** @description invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4645,7 +4871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body is not `application/json` */
+            /** @description invalid_parameter: the request body is not `application/json` */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4930,7 +5156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body is larger than the route accepts */
+            /** @description invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4950,7 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body is not `application/json` */
+            /** @description invalid_parameter: the request body is not `application/json` */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
