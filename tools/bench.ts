@@ -82,7 +82,7 @@ const HOT_ROUTES: Array<[string, string]> = [
   ['/entity', '/api/v1/entity/people/david'],
   ['/search', '/api/v1/search?q=abraham&type=Person'],
   ['/family?generations=10', '/api/v1/family/people/david?generations=10'],
-  ['/graph?depth=3 hub', '/api/v1/graph/people/yhvh?depth=3'],
+  ['/graph?depth=3 hub', '/api/v1/graph/people/god?depth=3'],
   ['/xrefs chapter', '/api/v1/xrefs/Rom.8'],
   ['/interlinear chapter', '/api/v1/interlinear/John.1'],
 ];

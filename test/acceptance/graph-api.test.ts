@@ -85,11 +85,11 @@ describe('the knowledge-graph API on the full data', { skip }, () => {
     assert.ok(body.results.some((node: Node) => node.id === '/lexemes/h430'));
   });
 
-  it('caps the inbound relations of people/yhvh and reports the true count', async () => {
-    const { status, body } = await get('/entity/people/yhvh?backlinks=0');
+  it('caps the inbound relations of people/god and reports the true count', async () => {
+    const { status, body } = await get('/entity/people/god?backlinks=0');
     assert.equal(status, 200);
     assert.equal(body.relations.inbound.length, 500);
-    assert.ok(body.relations.inboundCount > 10_000);
+    assert.ok(body.relations.inboundCount > 9_000, `${body.relations.inboundCount} inbound`);
     assert.equal(body.relations.inboundTruncated, true);
   });
 

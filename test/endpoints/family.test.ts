@@ -32,6 +32,14 @@ describe('GET /family/{path}', () => {
     assert.ok(ids(rebekah.body.spouses).includes('/people/isaac'));
   });
 
+  it('lists a concubine apart from the spouses, from either side', async () => {
+    const judah = await get(app, '/family/people/judah');
+    assert.deepEqual(ids(judah.body.concubines), ['/people/tamar']);
+    assert.deepEqual(ids(judah.body.spouses), []);
+    const tamar = await get(app, '/family/people/tamar');
+    assert.deepEqual(ids(tamar.body.concubines), ['/people/judah']);
+  });
+
   it('never uses ancestor-of: David is not listed among the children or descendants of Abram', async () => {
     const { body } = await get(app, '/family/people/abram?generations=10');
     const descendants = body.descendants.flatMap((level: { people: Array<{ id: string }> }) => ids(level.people));

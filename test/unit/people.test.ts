@@ -36,7 +36,7 @@ describe('foldRelationships', () => {
       [[row('Aaron_1', 'ancestor', 'Ezra_1'), row('Ezra_1', 'descendant', 'Aaron_1')], ['Aaron_1 ancestor-of Ezra_1'], 'ancestor/descendant'],
       [[row('Lois_1', 'grandmother', 'Timothy_1')], ['Lois_1 ancestor-of Timothy_1 (grandmother)'], 'grandmother'],
       [[row('Adam_1', 'husband', 'Eve_1'), row('Eve_1', 'wife', 'Adam_1')], ['Adam_1 spouse-of Eve_1'], 'husband/wife'],
-      [[row('Abram_1', 'concubinator', 'Hagar_1'), row('Hagar_1', 'concubine', 'Abram_1')], ['Abram_1 spouse-of Hagar_1 (concubine)'], 'concubine'],
+      [[row('Abram_1', 'concubinator', 'Hagar_1'), row('Hagar_1', 'concubine', 'Abram_1')], ['Abram_1 concubine-of Hagar_1'], 'concubine: its own predicate, not spouse-of'],
       [[row('Moses_1', 'brother', 'Aaron_1'), row('Aaron_1', 'brother', 'Moses_1')], ['Aaron_1 sibling-of Moses_1'], 'symmetric: on the smaller id'],
       [[row('Amnon_1', 'half-brother', 'Tamar_2'), row('Tamar_2', 'half-sister', 'Amnon_1')], ['Amnon_1 sibling-of Tamar_2 (half-sibling)'], 'half siblings'],
       [[row('Cain_1', 'killer', 'Abel_1'), row('Abel_1', 'killed by', 'Cain_1')], ['Cain_1 killed Abel_1'], 'killer/killed by'],
@@ -194,9 +194,11 @@ describe('createPeopleTable and createPeopleDocuments', () => {
   const result = createPeopleDocuments(table, new Set(['lexemes/h87', 'lexemes/h85', 'lexemes/g11']), generated);
   const doc = (id: string) => result.documents.find((document) => document.id === id);
 
-  it('slugs people by name, the second of a name getting -2', () => {
+  it('slugs people by name, the second of a name getting -2, and the persons of God by theirs', () => {
     assert.deepEqual([...table.documentIds], [
-      ['YHVH_1', 'people/yhvh'],
+      ['YHVH_1', 'people/god'],
+      ['YHVH_1:Jesus', 'people/jesus'],
+      ['Holy_Spirit', 'people/holy-spirit'],
       ['Abram_1', 'people/abram'],
       ['Sarai_1', 'people/sarai'],
       ['Isaac_1', 'people/isaac'],
@@ -234,7 +236,7 @@ describe('createPeopleTable and createPeopleDocuments', () => {
     assert.deepEqual(
       result.chapterRelations?.map(({ chapter, relation }) => [chapter, relation.target, relation.from, relation.surface, relation.note]),
       [
-        ['bible/genesis/1', 'people/yhvh', 'Gen.1.1', 'God', undefined],
+        ['bible/genesis/1', 'people/god', 'Gen.1.1', 'God', undefined],
         ['bible/genesis/1', 'people/abram', 'Gen.1.3', 'Abram', undefined],
         ['bible/psalms/3', 'people/abram', 'Ps.3.1', 'Abraham', 'Psalm title'],
       ],

@@ -18,7 +18,8 @@ export interface Predicate {
 export const PREDICATES: readonly Predicate[] = Object.freeze([
   { id: 'parent-of', heading: 'parent of', inverse: 'child-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'The subject is a father or mother of the object. Never stored as child-of.' },
   { id: 'ancestor-of', heading: 'ancestor of', inverse: 'descendant-of', symmetric: false, domain: ['Person'], range: ['Person'], description: 'Descent across an unknown number of generations; excluded from /family.' },
-  { id: 'spouse-of', heading: 'spouse of', inverse: 'spouse-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'Husband or wife (including concubines where the source says so).' },
+  { id: 'spouse-of', heading: 'spouse of', inverse: 'spouse-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'Husband or wife. A concubine is concubine-of, not spouse-of.' },
+  { id: 'concubine-of', heading: 'concubine of', inverse: 'concubine-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'A man and his concubine, a secondary wife (BibleData concubinator / concubine); /family lists them as concubines, not spouses.' },
   { id: 'sibling-of', heading: 'sibling of', inverse: 'sibling-of', symmetric: true, domain: ['Person'], range: ['Person'], description: 'Brother or sister, full or half.' },
   { id: 'involves', heading: 'involves', inverse: 'involved-in', symmetric: false, domain: ['Event', 'Epoch'], range: ['Person'], description: 'A person takes part in the event or epoch.' },
   { id: 'occurs-at', heading: 'occurs at', inverse: 'location-of', symmetric: false, domain: ['Event'], range: ['Place'], description: 'The event happens at the place.' },

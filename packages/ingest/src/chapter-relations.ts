@@ -70,6 +70,7 @@ export function mergeChapterRelations(
         from: relation.from,
         surface: relation.surface,
         note: relation.note,
+        label: relation.label,
         source: relation.source,
       }));
     return {

@@ -4,9 +4,23 @@
 
 import type { KjvSlots } from '../kjv-slots.ts';
 import type { IngestContext } from '../collections/collection.ts';
+import { BOOKS, slugify } from '@skg/core';
+import { loadBsbBooks, createVerseTexts, type VerseTexts } from '../bsb-text.ts';
 import { assignSlugs } from '../internal/assign-slugs.ts';
+import {
+  attributeMention,
+  attributeRelationship,
+  DIVINE_PERSONS,
+  FATHER_ID,
+  findHolySpirit,
+  GOD_ID,
+  HOLY_SPIRIT_ID,
+  JESUS_ID,
+  resolveDivineId,
+} from './divine-persons.ts';
+import { createSurfaceFinder, orderNames } from './surfaces.ts';
 import { type CsvRow, parseCsv } from './csv.ts';
-import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, parseKjvReference, type VerseRef, withVerse } from './reference.ts';
+import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, parseKjvReference, parseOsisVerse, type VerseRef, withVerse } from './reference.ts';
 import type { RelationshipRow } from './relationships.ts';
 import { parseStrongsNumbers } from './strongs.ts';
 
@@ -17,8 +31,10 @@ export const PERSON_RELATIONSHIP_FILE = 'bibledata/BibleData-PersonRelationship.
 export const PERSON_VERSE_FILE = 'bibledata/BibleData-PersonVerse.csv';
 
 export interface BibleDataPerson {
-  /** `Abram_1` */
+  /** `Abram_1`; the persons of God have ids of their own (see `divine-persons.ts`). */
   readonly personId: string;
+  /** Set on the persons of God only: the BibleData person they come from (none for the Holy Spirit). */
+  readonly bibledataId?: string | undefined;
   readonly name: string;
   readonly surname: string;
   readonly uniqueAttribute: string;
@@ -51,12 +67,19 @@ export interface PersonLabel {
 /** A verse naming a person, anchored to a KJV slot. */
 export interface PersonMention {
   readonly personId: string;
-  /** The words naming the person (the label, reverential spellings undone). */
-  readonly surface: string;
+  /** BibleData's label for the person in this verse (reverential spellings undone): `Zacharias`. */
+  readonly label: string;
+  /** The words of the BSB verse (or Psalm title) naming the person, `Zechariah`; absent when none were found. */
+  readonly surface?: string;
   readonly ref: VerseRef;
   /** The mention is in a Psalm's title (BibleData verse 0), anchored to verse 1. */
   readonly psalmTitle: boolean;
+  /** The Source document of the dataset that names the person there: BibleData, or the BSB's text (the Holy Spirit). */
+  readonly source: string;
 }
+
+export const BIBLEDATA_SOURCE = 'sources/bibledata';
+export const BSB_SOURCE = 'sources/bsb';
 
 export interface MentionSkips {
   /** Rows for verses that name nobody (`person_id` NA). */
@@ -78,6 +101,8 @@ export interface PeopleTable {
   /** Label references that parse but name no KJV verse (left out): `Artaxerxes_1_5: EZR 13:6`. */
   readonly labelReferencesOutside: readonly string[];
   readonly relationships: readonly RelationshipRow[];
+  /** How the persons of God were told apart: mentions of YHVH_1 given to Jesus Christ, of YHVH_2 folded into God, verses naming the Holy Spirit. */
+  readonly divine: { readonly jesus: number; readonly father: number; readonly holySpirit: number };
   /** The KJV verse slots, to check the relationships' references against. */
   readonly slots: KjvSlots;
 }
@@ -88,6 +113,11 @@ export interface PeopleInput {
   readonly verses: readonly CsvRow[];
   readonly relationships: readonly CsvRow[];
   readonly slots: KjvSlots;
+  /**
+   * The BSB's verse texts: surfaces are looked up in them and the Holy Spirit's verses read from them.
+   * Without them (unit tests) a mention's surface is its label and the Holy Spirit is named nowhere.
+   */
+  readonly texts?: VerseTexts;
 }
 
 /** `G-d` → `God`, `G-D` → `GOD`: BibleData's reverential spelling, written as the BSB prints the word. */
@@ -100,28 +130,34 @@ const clean = (value: string | undefined): string => {
   return text === 'none' ? '' : text;
 };
 
-/** Builds the people table from parsed CSV rows. Pure. */
+/** Builds the people table from parsed CSV rows (and, when given, the BSB's verse texts). Pure. */
 export function createPeopleTable(input: PeopleInput): PeopleTable {
-  const people = input.persons
-    .map(
-      (row): BibleDataPerson => ({
-        personId: clean(row.person_id),
-        name: clean(row.person_name),
-        surname: clean(row.surname),
-        uniqueAttribute: clean(row.unique_attribute),
-        sex: clean(row.sex),
-        tribe: clean(row.tribe),
-        notes: clean(row.person_notes),
-        nameInstance: Number(row.name_instance) || 0,
-        sequence: Number(row.person_sequence) || 0,
-      }),
-    )
-    .sort((a, b) => a.nameInstance - b.nameInstance || a.sequence - b.sequence);
-  const slugs = assignSlugs(people, (person) => person.name);
-  const documentIds = new Map(people.map((person, index) => [person.personId, `people/${slugs[index]}`]));
+  const divineIds = new Set([GOD_ID, FATHER_ID]);
+  const people: BibleDataPerson[] = [
+    ...DIVINE_PERSONS,
+    ...input.persons
+      .map(
+        (row): BibleDataPerson => ({
+          personId: clean(row.person_id),
+          name: clean(row.person_name),
+          surname: clean(row.surname),
+          uniqueAttribute: clean(row.unique_attribute),
+          sex: clean(row.sex),
+          tribe: clean(row.tribe),
+          notes: clean(row.person_notes),
+          nameInstance: Number(row.name_instance) || 0,
+          sequence: Number(row.person_sequence) || 0,
+        }),
+      )
+      .filter((person) => !divineIds.has(person.personId)),
+  ];
+  const known = new Set(people.map((person) => person.personId));
   // PersonVerseTanakh spells YHVH_1 as Yhvh_1: resolve ids without regard to case when exact fails.
-  const byFoldedId = new Map(people.map((person) => [person.personId.toLowerCase(), person.personId]));
-  const resolveId = (id: string): string | undefined => (documentIds.has(id) ? id : byFoldedId.get(id.toLowerCase()));
+  const byFoldedId = new Map([...known, FATHER_ID].map((id) => [id.toLowerCase(), id]));
+  const resolveId = (id: string): string | undefined => {
+    const found = known.has(id) || id === FATHER_ID ? id : byFoldedId.get(id.toLowerCase());
+    return found === undefined ? undefined : resolveDivineId(found);
+  };
 
   const labels = new Map<string, PersonLabel[]>();
   const labelReferencesOutside: string[] = [];
@@ -150,18 +186,19 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     list.push(label);
   }
 
-  const mentions: PersonMention[] = [];
+  const found: Array<{ personId: string; labelId: string; label: string; ref: VerseRef; psalmTitle: boolean; source: string }> = [];
   let placeholder = 0;
   let unknownPerson = 0;
   let badReference = 0;
   let outsideSlots = 0;
+  const divine = { jesus: 0, father: 0, holySpirit: 0 };
   for (const row of input.verses) {
     const rawId = clean(row.person_id);
     if (rawId === 'NA' || rawId === '') {
       placeholder++;
       continue;
     }
-    const personId = resolveId(rawId);
+    let personId = resolveId(rawId);
     if (personId === undefined) {
       unknownPerson++;
       continue;
@@ -177,22 +214,64 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
       outsideSlots++;
       continue;
     }
-    mentions.push({ personId, surface: undoReverentialSpelling(clean(row.person_label)), ref, psalmTitle });
+    const label = undoReverentialSpelling(clean(row.person_label));
+    if (personId === GOD_ID && rawId.toUpperCase() === GOD_ID) personId = attributeMention(label, ref.book.testament);
+    if (personId === JESUS_ID) divine.jesus++;
+    if (rawId.toUpperCase() === FATHER_ID) divine.father++;
+    found.push({ personId, labelId: clean(row.person_label_id), label, ref, psalmTitle, source: BIBLEDATA_SOURCE });
   }
-  mentions.sort((a, b) => compareVerseRefs(a.ref, b.ref));
+  if (input.texts) {
+    for (const [osis, text] of input.texts.verses) {
+      const words = findHolySpirit(text);
+      const ref = words === undefined ? undefined : parseOsisVerse(osis);
+      if (!ref || !isKjvSlot(input.slots, ref)) continue;
+      found.push({ personId: HOLY_SPIRIT_ID, labelId: '', label: words as string, ref, psalmTitle: false, source: BSB_SOURCE });
+      divine.holySpirit++;
+    }
+  }
+  found.sort((a, b) => compareVerseRefs(a.ref, b.ref));
+  splitDivineLabels(labels, found);
 
-  const relationships = input.relationships.map(
-    (row): RelationshipRow => ({
+  const mentions = input.texts ? locateSurfaces(found, labels, people, input.texts) : found.map(({ personId, label, ref, psalmTitle, source }) => ({ personId, label, ...(label ? { surface: label } : {}), ref, psalmTitle, source }));
+
+  const verseCounts = new Map<string, Set<string>>();
+  for (const mention of mentions) {
+    let set = verseCounts.get(mention.personId);
+    if (!set) verseCounts.set(mention.personId, (set = new Set()));
+    set.add(mention.ref.osis);
+  }
+  const versesOf = (person: BibleDataPerson) => verseCounts.get(person.personId)?.size ?? 0;
+  // Slug order: the person most verses name first (the prophet Jeremiah is `jeremiah`), then the rest in
+  // BibleData's name_instance order; list order: name instance, then person sequence.
+  people.sort((a, b) => a.nameInstance - b.nameInstance || a.sequence - b.sequence);
+  const most = new Map<string, BibleDataPerson>();
+  for (const person of people) {
+    const base = slugify(person.name);
+    const current = most.get(base);
+    if (!current || versesOf(person) > versesOf(current)) most.set(base, person);
+  }
+  const ordered = [...people.filter((person) => most.get(slugify(person.name)) === person), ...people.filter((person) => most.get(slugify(person.name)) !== person)];
+  const slugs = assignSlugs(ordered, (person) => person.name, (person) => distinguishingNames(person, labels.get(person.personId) ?? []));
+  const documentIds = new Map(ordered.map((person, index) => [person.personId, `people/${slugs[index]}`]));
+
+  const relationships = input.relationships.map((row): RelationshipRow => {
+    const reference = clean(row.reference_id);
+    const resolve = (id: string) => {
+      const personId = resolveId(id);
+      if (personId === GOD_ID && id.toUpperCase() === GOD_ID) return attributeRelationship(testamentOf(reference));
+      return personId ?? id;
+    };
+    return {
       id: clean(row.person_relationship_id),
       sequence: Number(row.person_relationship_sequence) || 0,
-      person1: resolveId(clean(row.person_id_1)) ?? clean(row.person_id_1),
+      person1: resolve(clean(row.person_id_1)),
       word: clean(row.relationship_type),
-      person2: resolveId(clean(row.person_id_2)) ?? clean(row.person_id_2),
+      person2: resolve(clean(row.person_id_2)),
       category: clean(row.relationship_category),
-      reference: clean(row.reference_id),
+      reference,
       notes: clean(row.relationship_notes),
-    }),
-  );
+    };
+  });
 
   return {
     people,
@@ -202,8 +281,95 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     mentionSkips: { placeholder, unknownPerson, badReference, outsideSlots },
     labelReferencesOutside,
     relationships,
+    divine,
     slots: input.slots,
   };
+}
+
+const TESTAMENT_BY_USFM = new Map(BOOKS.map((book) => [book.usfm, book.testament]));
+
+/** The testament of a BibleData reference (`MAT 10:2`, a list's first book). */
+function testamentOf(reference: string): 'OT' | 'NT' | undefined {
+  return TESTAMENT_BY_USFM.get(reference.trim().slice(0, 3).toUpperCase());
+}
+
+/**
+ * Names that tell a person apart from others of the same name, tried for a slug before a number: the
+ * surname (`judas-iscariot`), then the person's other proper names (`jesus-justus`, Colossians 4:11).
+ */
+function distinguishingNames(person: BibleDataPerson, labels: readonly PersonLabel[]): string[] {
+  const others = labels.filter((label) => label.type === 'proper name' && label.english !== person.name && !label.english.includes(' ')).map((label) => `${person.name} ${label.english}`);
+  return [...(person.surname ? [`${person.name} ${person.surname}`] : []), ...new Set(others)];
+}
+
+/**
+ * YHVH_1's labels go with the person their mentions were attributed to: a label some mention of Jesus
+ * Christ uses is his, a label some mention of God uses is God's (both when both do); a label no verse
+ * uses goes by the table (`JESUS_LABELS`, first given in the New Testament).
+ */
+function splitDivineLabels(labels: Map<string, PersonLabel[]>, mentions: readonly { personId: string; labelId: string }[]): void {
+  const users = new Map<string, Set<string>>();
+  for (const mention of mentions) {
+    if (mention.personId !== GOD_ID && mention.personId !== JESUS_ID) continue;
+    let set = users.get(mention.labelId);
+    if (!set) users.set(mention.labelId, (set = new Set()));
+    set.add(mention.personId);
+  }
+  const god: PersonLabel[] = [];
+  const jesus: PersonLabel[] = [];
+  for (const label of labels.get(GOD_ID) ?? []) {
+    const used = users.get(label.labelId);
+    const owners = used ?? new Set([label.reference ? attributeMention(label.english, label.reference.book.testament) : GOD_ID]);
+    if (owners.has(GOD_ID)) god.push(label);
+    if (owners.has(JESUS_ID)) jesus.push({ ...label, personId: JESUS_ID });
+  }
+  labels.set(GOD_ID, god);
+  labels.set(JESUS_ID, jesus);
+}
+
+/**
+ * Each mention with the words of the verse that name the person (`surface`, see `createSurfaceFinder`),
+ * in two passes per verse: the names found as written first, then spellings, which may not take words
+ * another person's mention in the verse was found by.
+ */
+function locateSurfaces(
+  found: readonly { personId: string; label: string; ref: VerseRef; psalmTitle: boolean; source: string }[],
+  labels: ReadonlyMap<string, readonly PersonLabel[]>,
+  people: readonly BibleDataPerson[],
+  texts: VerseTexts,
+): PersonMention[] {
+  const finder = createSurfaceFinder();
+  const byId = new Map(people.map((person) => [person.personId, person]));
+  const namesOf = new Map<string, string[]>();
+  const names = (personId: string): string[] => {
+    let list = namesOf.get(personId);
+    if (!list) {
+      const person = byId.get(personId);
+      list = orderNames([...(labels.get(personId) ?? []).map((label) => label.english), ...(person ? [person.name, ...(person.surname ? [`${person.name} ${person.surname}`] : [])] : [])]);
+      namesOf.set(personId, list);
+    }
+    return list;
+  };
+  const out: PersonMention[] = [];
+  for (let start = 0; start < found.length; ) {
+    let end = start;
+    const key = (index: number) => `${found[index]?.ref.osis}\u0000${found[index]?.psalmTitle}`;
+    while (end < found.length && key(end) === key(start)) end++;
+    const group = found.slice(start, end);
+    const first = group[0] as (typeof group)[number];
+    const text = (first.psalmTitle ? texts.psalmTitles.get(`${first.ref.book.osis}.${first.ref.chapter}`) : texts.verses.get(first.ref.osis)) ?? '';
+    const surfaces = group.map((mention) => finder.findWritten(text, mention.label, names(mention.personId)));
+    group.forEach((mention, index) => {
+      let surface = surfaces[index];
+      if (surface === undefined) {
+        const taken = new Set(surfaces.filter((other, otherIndex) => other !== undefined && group[otherIndex]?.personId !== mention.personId) as string[]);
+        surface = finder.findSpelling(text, mention.label, taken);
+      }
+      out.push({ personId: mention.personId, label: mention.label, ...(surface !== undefined ? { surface } : {}), ref: mention.ref, psalmTitle: mention.psalmTitle, source: mention.source });
+    });
+    start = end;
+  }
+  return out;
 }
 
 const tablesByContext = new WeakMap<IngestContext, Promise<PeopleTable>>();
@@ -218,13 +384,15 @@ export function loadPeopleTable(context: IngestContext): Promise<PeopleTable> {
       context.readText(PERSON_VERSE_FILE),
       context.readText(PERSON_RELATIONSHIP_FILE),
       loadKjvSlots(context),
-    ]).then(([persons, labels, verses, relationships, slots]) =>
+      loadBsbBooks(context),
+    ]).then(([persons, labels, verses, relationships, slots, books]) =>
       createPeopleTable({
         persons: parseCsv(persons),
         labels: parseCsv(labels),
         verses: parseCsv(verses),
         relationships: parseCsv(relationships),
         slots,
+        texts: createVerseTexts(books),
       }),
     );
     tablesByContext.set(context, table);

@@ -36,6 +36,8 @@ export interface ChapterRelation {
     readonly from: string;
     readonly surface?: string;
     readonly note?: string;
+    /** The source's own word for the target where the verse's words differ or were not found (`Zacharias`). */
+    readonly label?: string;
     readonly source?: string;
   };
 }

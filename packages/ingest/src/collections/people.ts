@@ -4,6 +4,8 @@
 
 import { slugify } from '@skg/core';
 import { escapeMarkdown, type BundleDocument, type BundleFile } from '../document.ts';
+import { createDescriptions } from '../bibledata/descriptions.ts';
+import { GOD_ID } from '../bibledata/divine-persons.ts';
 import type { FrontmatterValue } from '../frontmatter.ts';
 import { compareText } from '../internal/assign-slugs.ts';
 import {
@@ -19,18 +21,45 @@ import {
 import { formatVerseLink, KJV_SLOTS_FILE, parseKjvReference, type VerseRef } from '../bibledata/reference.ts';
 import { foldRelationships, type RelationshipRow } from '../bibledata/relationships.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds, removeCantillation } from '../bibledata/strongs.ts';
+import { USFM_FOLDER } from '../bsb-text.ts';
 import { type CollectionReport, formatCount, type SkipCount } from '../report.ts';
+import { createPersonCandidates, THEOGRAPHIC_PEOPLE_FILE } from '../theographic/events.ts';
+import { createTheographicFamily, type TheographicFamily, type TheographicFamilyFields } from '../theographic/family.ts';
+import { createVerseDecoder, THEOGRAPHIC_CHAPTERS_FILE, type TheographicChapter, type TheographicRecord } from '../theographic/verses.ts';
 import type { ChapterRelation, Collection, CollectionResult, Generated } from './collection.ts';
 
 const BIBLEDATA = 'sources/bibledata';
+const THEOGRAPHIC = 'sources/theographic';
 
 export const peopleCollection: Collection = {
   name: 'people',
   folder: { path: 'people', title: 'People' },
-  needs: [PERSON_FILE, PERSON_LABEL_FILE, PERSON_RELATIONSHIP_FILE, PERSON_VERSE_FILE, KJV_SLOTS_FILE, HEBREW_STRONGS_FILE, GREEK_STRONGS_FILE],
+  needs: [
+    PERSON_FILE,
+    PERSON_LABEL_FILE,
+    PERSON_RELATIONSHIP_FILE,
+    PERSON_VERSE_FILE,
+    KJV_SLOTS_FILE,
+    HEBREW_STRONGS_FILE,
+    GREEK_STRONGS_FILE,
+    USFM_FOLDER,
+    THEOGRAPHIC_PEOPLE_FILE,
+    THEOGRAPHIC_CHAPTERS_FILE,
+  ],
   async build(context) {
-    const [table, lexemes] = await Promise.all([loadPeopleTable(context), loadLexemeIds(context)]);
-    return createPeopleDocuments(table, lexemes, context.generated);
+    const json = async <T>(file: string) => JSON.parse(await context.readText(file)) as T;
+    const [table, lexemes, theographicPeople, chapters] = await Promise.all([
+      loadPeopleTable(context),
+      loadLexemeIds(context),
+      json<TheographicRecord<TheographicFamilyFields>[]>(THEOGRAPHIC_PEOPLE_FILE),
+      json<TheographicRecord<TheographicChapter>[]>(THEOGRAPHIC_CHAPTERS_FILE),
+    ]);
+    const family = createTheographicFamily(
+      new Map(theographicPeople.map((record) => [record.id, record.fields])),
+      createPersonCandidates(table),
+      createVerseDecoder(chapters),
+    );
+    return createPeopleDocuments(table, lexemes, context.generated, family);
   },
 };
 
@@ -56,9 +85,15 @@ function toFrontmatter(relation: StoredRelation): FrontmatterValue {
 /**
  * Builds the Person documents, the chapter `mentions` relations and `people/index.md` from the people
  * table. `lexemes` is the set of Lexeme ids the Strong's dictionaries give: a `named-by` link to any
- * other id is left out and counted. Pure.
+ * other id is left out and counted. `theographic`'s family edges are added where BibleData relates the
+ * two people no such way (`addTheographicFamily`). Pure.
  */
-export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<string>, generated: Generated): CollectionResult {
+export function createPeopleDocuments(
+  table: PeopleTable,
+  lexemes: ReadonlySet<string>,
+  generated: Generated,
+  theographic: TheographicFamily = { edges: [], unlinked: 0 },
+): CollectionResult {
   const documentId = (personId: string) => table.documentIds.get(personId);
   const warnings: string[] = [];
 
@@ -88,9 +123,16 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
     predicateCounts.set(relation.predicate, (predicateCounts.get(relation.predicate) ?? 0) + 1);
   }
 
+  const added = addTheographicFamily(outbound, theographic, new Map(table.people.map((person) => [table.documentIds.get(person.personId) as string, person.personId])));
+  for (const [predicate, count] of added.counts) predicateCounts.set(`${predicate} (Theographic)`, count);
+
   const mentionsByPerson = new Map<string, PersonMention[]>();
   const chapterRelations: ChapterRelation[] = [];
+  let respelled = 0;
+  let unfound = 0;
   for (const mention of table.mentions) {
+    if (mention.surface === undefined) unfound++;
+    else if (mention.surface.toLowerCase() !== mention.label.toLowerCase()) respelled++;
     const target = documentId(mention.personId) as string;
     let list = mentionsByPerson.get(mention.personId);
     if (!list) mentionsByPerson.set(mention.personId, (list = []));
@@ -103,10 +145,23 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
         from: mention.ref.osis,
         ...(mention.surface ? { surface: mention.surface } : {}),
         ...(mention.psalmTitle ? { note: 'Psalm title' } : {}),
-        source: BIBLEDATA,
+        // BibleData's own word, kept where the verse's differ or were not found.
+        ...(mention.label && mention.label !== mention.surface ? { label: mention.label } : {}),
+        source: mention.source,
       },
     });
   }
+
+  const descriptions = createDescriptions(
+    table.people.map((person) => ({
+      id: documentId(person.personId) as string,
+      title: personTitle(person),
+      attribute: person.uniqueAttribute,
+      sex: person.sex,
+      first: mentionsByPerson.get(person.personId)?.[0]?.ref,
+    })),
+    [...outbound].flatMap(([subject, relations]) => relations.map((relation) => ({ ...relation, subject: documentId(subject) as string, object: relation.target }))),
+  );
 
   let namedBy = 0;
   let unknownLexemes = 0;
@@ -131,7 +186,7 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
     namedBy += naming.length;
     const mentions = mentionsByPerson.get(person.personId) ?? [];
     if (mentions.length === 0) withoutVerses++;
-    documents.push(createPersonDocument(id, person, labels, mentions, [...(outbound.get(person.personId) ?? []), ...naming], generated));
+    documents.push(createPersonDocument(id, person, descriptions.get(id), labels, mentions, [...(outbound.get(person.personId) ?? []), ...naming], generated));
   }
   documents.sort((a, b) => compareText(a.id, b.id));
 
@@ -145,6 +200,10 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
     { what: 'person-verse rows', reason: 'reference does not parse', count: table.mentionSkips.badReference },
     { what: 'person-verse rows', reason: 'verse outside the KJV slots', count: table.mentionSkips.outsideSlots },
     { what: 'named-by links', reason: "Strong's number with no dictionary entry", count: unknownLexemes },
+    { what: 'Theographic family edges', reason: 'BibleData already relates the two people so', count: added.skips.known },
+    { what: 'Theographic parents', reason: 'BibleData gives the child parents of its own', count: added.skips.parentedByBibleData },
+    { what: 'Theographic parents', reason: "God as a parent (BibleData's creator-of says it)", count: added.skips.divineParent },
+    { what: 'Theographic family edges', reason: 'a person matches no Person document', count: theographic.unlinked },
     { what: 'label references', reason: 'verse outside the KJV slots', count: table.labelReferencesOutside.length },
     { what: 'relationship references', reason: 'verse outside the KJV slots', count: relationshipReferencesOutside.size },
   ];
@@ -162,24 +221,43 @@ export function createPeopleDocuments(table: PeopleTable, lexemes: ReadonlySet<s
     skipped,
     warnings,
     errors: [],
+    upstream: [
+      { source: 'bibledata', problem: 'verse mentions of Jesus Christ filed under YHVH_1 (God)', action: 'corrected', how: 'attributed to people/jesus by their label (New Testament verses, docs/bundle-format.md)', count: table.divine.jesus },
+      { source: 'bibledata', problem: 'verse mentions of the Father filed as a second YHVH (YHVH_2)', action: 'corrected', how: 'folded into people/god', count: table.divine.father },
+      { source: 'bibledata', problem: 'verses naming the Holy Spirit, who has no person', action: 'corrected', how: 'people/holy-spirit, named where the BSB writes Spirit with a capital', count: table.divine.holySpirit },
+      { source: 'bibledata', problem: "mention labels that are not the BSB verse's words (KJV spellings such as Zacharias for Zechariah, fuller titles such as LORD God of Israel)", action: 'corrected', how: "surface is the verse's words, the label kept as label and the spelling added to aliases", count: respelled },
+      { source: 'bibledata', problem: "mention labels not in the verse's words (a pronoun, Ammon for the Ammonites)", action: 'left', how: 'no surface; the label kept as label', count: unfound },
+      { source: 'bibledata', problem: 'concubines among the spouses', action: 'corrected', how: 'concubine-of, listed apart in /family', count: predicateCounts.get('concubine-of') ?? 0 },
+      { source: 'bibledata', problem: 'couples who are parents together with no marriage', action: 'corrected', how: "Theographic's partners, source sources/theographic", count: added.counts.get('spouse-of') ?? 0 },
+      { source: 'theographic', problem: "fathers and mothers that differ from BibleData's", action: 'left', how: "BibleData's parents kept, Theographic's left out", count: added.skips.parentedByBibleData },
+    ],
   };
   return { documents, chapterRelations, files: [createPeopleIndex(documents)], report };
+}
+
+/** person_name, and the surname where there is one (Judas Iscariot). */
+function personTitle(person: PeopleTable['people'][number]): string {
+  return person.surname ? `${person.name} ${person.surname}` : person.name;
 }
 
 function createPersonDocument(
   id: string,
   person: PeopleTable['people'][number],
+  description: string | undefined,
   labels: readonly PersonLabel[],
   mentions: readonly PersonMention[],
   relations: readonly StoredRelation[],
   generated: Generated,
 ): BundleDocument {
-  const title = person.surname ? `${person.name} ${person.surname}` : person.name;
+  const title = personTitle(person);
   const verses = new Map<string, VerseRef>();
   for (const mention of mentions) verses.set(mention.ref.osis, mention.ref);
   const first = mentions[0]?.ref;
   const last = mentions.at(-1)?.ref;
-  const aliases = unique(labels.map((label) => label.english)).filter((alias) => alias !== title && alias !== person.name);
+  // The BSB's spellings of the person's names (`Zechariah` for BibleData's `Zacharias`) after BibleData's.
+  const aliases = unique([...labels.map((label) => label.english), ...mentions.map((mention) => mention.surface ?? '')]).filter(
+    (alias) => alias !== title && alias !== person.name,
+  );
   const variants = unique(
     labels.flatMap((label) => [
       removeCantillation(label.hebrew),
@@ -190,30 +268,35 @@ function createPersonDocument(
       ...(label.type === 'proper name' ? label.strongs : []),
     ]),
   );
-  const tags = [person.sex.toLowerCase(), person.tribe ? `tribe-${slugify(person.tribe)}` : ''].filter((tag) => tag !== '');
+  // A relation from Theographic (CC BY-SA 4.0) makes the document share-alike.
+  const shareAlike = relations.some((relation) => relation.source === THEOGRAPHIC);
+  const tags = [person.sex.toLowerCase(), person.tribe ? `tribe-${slugify(person.tribe)}` : '', shareAlike ? 'share-alike' : ''].filter((tag) => tag !== '');
+  const sources = new Set([...('bibledataId' in person && person.bibledataId === undefined ? [] : [BIBLEDATA]), ...mentions.map((mention) => mention.source)]);
+  if (shareAlike) sources.add(THEOGRAPHIC);
   return {
     id,
     frontmatter: {
       type: 'Person',
       title,
-      description: person.uniqueAttribute || undefined,
+      description,
       sex: person.sex || undefined,
       tribe: person.tribe || undefined,
       verse_count: verses.size,
       first_reference: first?.osis,
       last_reference: last?.osis,
-      bibledata_id: person.personId,
+      bibledata_id: 'bibledataId' in person ? person.bibledataId : person.personId,
       aliases: aliases.length > 0 ? aliases : undefined,
       name_variants: variants.length > 0 ? variants : undefined,
+      share_alike: shareAlike || undefined,
       status: 'stable',
       trust_tier: 'machine-confirmed',
       stale: false,
       generated: { ...generated },
-      sources: [{ resource: BIBLEDATA }],
+      sources: [...sources].sort().map((resource) => ({ resource })),
       tags,
       relations: relations.map(toFrontmatter),
     },
-    body: formatPersonBody(title, person, labels, verses.size, first, last),
+    body: formatPersonBody(title, description, person, labels, verses.size, first, last),
   };
 }
 
@@ -223,6 +306,7 @@ function unique(values: readonly string[]): string[] {
 
 function formatPersonBody(
   title: string,
+  description: string | undefined,
   person: PeopleTable['people'][number],
   labels: readonly PersonLabel[],
   verseCount: number,
@@ -230,7 +314,7 @@ function formatPersonBody(
   last: VerseRef | undefined,
 ): string {
   const blocks = [`# ${escapeMarkdown(title)}`];
-  if (person.uniqueAttribute) blocks.push(escapeMarkdown(person.uniqueAttribute));
+  if (description) blocks.push(escapeMarkdown(description));
   if (person.notes) blocks.push(`*${escapeMarkdown(person.notes)}*`);
   if (first && last) {
     blocks.push(
@@ -266,4 +350,67 @@ function createPeopleIndex(documents: readonly BundleDocument[]): BundleFile {
     lines.join('\n'),
   ].join('\n\n');
   return { path: 'people/index.md', content: `${content}\n` };
+}
+
+/** BibleData predicates that already say what a Theographic edge of this predicate would. */
+const SAID_BY_BIBLEDATA: Readonly<Record<string, readonly string[]>> = {
+  'spouse-of': ['spouse-of', 'concubine-of'],
+  'parent-of': ['parent-of', 'ancestor-of'],
+};
+
+/** Theographic family edges left out, by reason. */
+interface TheographicSkips {
+  /** BibleData relates the two people the same way (`SAID_BY_BIBLEDATA`). */
+  known: number;
+  /** A parent of a child BibleData gives parents of its own (on the pinned data most differ from BibleData's). */
+  parentedByBibleData: number;
+  /** God as a parent (Adam, Eve): BibleData's creator-of says it. */
+  divineParent: number;
+}
+
+/**
+ * Adds Theographic's family edges to `outbound` (keyed by BibleData person id; `personIds` maps a
+ * document id back to it), with `source: sources/theographic` and Theographic's word as the note:
+ * partners where BibleData has no spouse-of or concubine-of between the two; a father or mother only
+ * for a child BibleData gives no parent at all (Joseph, father of Jesus Christ), never God. Returns
+ * how many were added by predicate and how many were left out, by reason.
+ */
+function addTheographicFamily(
+  outbound: Map<string, StoredRelation[]>,
+  theographic: TheographicFamily,
+  personIds: ReadonlyMap<string, string>,
+): { counts: Map<string, number>; skips: TheographicSkips } {
+  const related = new Set<string>();
+  const parented = new Set<string>();
+  for (const [personId, relations] of outbound) {
+    for (const relation of relations) {
+      related.add(`${relation.predicate}\u0000${personId}\u0000${personIds.get(relation.target)}`);
+      if (relation.predicate === 'parent-of') parented.add(personIds.get(relation.target) ?? '');
+    }
+  }
+  const says = (predicate: string, a: string, b: string) => related.has(`${predicate}\u0000${a}\u0000${b}`) || related.has(`${predicate}\u0000${b}\u0000${a}`);
+  const counts = new Map<string, number>();
+  const skips: TheographicSkips = { known: 0, parentedByBibleData: 0, divineParent: 0 };
+  for (const edge of theographic.edges) {
+    const subject = personIds.get(edge.subject);
+    const object = personIds.get(edge.object);
+    if (subject === undefined || object === undefined) continue;
+    if ((SAID_BY_BIBLEDATA[edge.predicate] ?? [edge.predicate]).some((predicate) => says(predicate, subject, object))) {
+      skips.known++;
+      continue;
+    }
+    if (edge.predicate === 'parent-of' && parented.has(object)) {
+      skips.parentedByBibleData++;
+      continue;
+    }
+    if (edge.predicate === 'parent-of' && subject === GOD_ID) {
+      skips.divineParent++;
+      continue;
+    }
+    let list = outbound.get(subject);
+    if (!list) outbound.set(subject, (list = []));
+    list.push({ predicate: edge.predicate, target: edge.object, note: edge.note, source: THEOGRAPHIC });
+    counts.set(edge.predicate, (counts.get(edge.predicate) ?? 0) + 1);
+  }
+  return { counts, skips };
 }

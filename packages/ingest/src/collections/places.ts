@@ -9,6 +9,8 @@ import { PLACE_FILE, PLACE_LABEL_FILE, PLACE_VERSE_FILE } from '../bibledata/pla
 import { formatVerseLink, KJV_SLOTS_FILE, type VerseRef } from '../bibledata/reference.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds } from '../bibledata/strongs.ts';
 import { ANCIENT_PLACES_FILE, CONFIDENT_SCORE, loadPlaceTable, MODERN_PLACES_FILE, type PlaceRecord, type PlaceTable } from '../geocoding/places.ts';
+import { createSurfaceFinder, orderNames } from '../bibledata/surfaces.ts';
+import { createVerseTexts, loadBsbBooks, USFM_FOLDER } from '../bsb-text.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
 import type { ChapterRelation, Collection, CollectionResult, Generated } from './collection.ts';
 
@@ -19,30 +21,57 @@ const BIBLEDATA = 'sources/bibledata';
 export const placesCollection: Collection = {
   name: 'places',
   folder: { path: 'places', title: 'Places' },
-  needs: [ANCIENT_PLACES_FILE, MODERN_PLACES_FILE, PLACE_FILE, PLACE_LABEL_FILE, PLACE_VERSE_FILE, KJV_SLOTS_FILE, HEBREW_STRONGS_FILE, GREEK_STRONGS_FILE],
+  needs: [
+    ANCIENT_PLACES_FILE,
+    MODERN_PLACES_FILE,
+    PLACE_FILE,
+    PLACE_LABEL_FILE,
+    PLACE_VERSE_FILE,
+    KJV_SLOTS_FILE,
+    HEBREW_STRONGS_FILE,
+    GREEK_STRONGS_FILE,
+    USFM_FOLDER,
+  ],
   async build(context) {
-    const [table, lexemes] = await Promise.all([loadPlaceTable(context), loadLexemeIds(context)]);
-    return createPlaceDocuments(table, lexemes, context.generated);
+    const [table, lexemes, books] = await Promise.all([loadPlaceTable(context), loadLexemeIds(context), loadBsbBooks(context)]);
+    return createPlaceDocuments(table, lexemes, context.generated, createVerseTexts(books).verses);
   },
 };
 
-/** Builds the Place documents, the chapter `mentions` relations and `places/index.md`. Pure. */
-export function createPlaceDocuments(table: PlaceTable, lexemes: ReadonlySet<string>, generated: Generated): CollectionResult {
+/**
+ * Builds the Place documents, the chapter `mentions` relations and `places/index.md`. With the BSB's
+ * verse texts, a mention's `surface` is the verse's own words naming the place (BibleData's label, or
+ * the place's title or a spelling, see `createSurfaceFinder`); where none are found the surface is left
+ * out and BibleData's word kept as `label`. Pure.
+ */
+export function createPlaceDocuments(
+  table: PlaceTable,
+  lexemes: ReadonlySet<string>,
+  generated: Generated,
+  verseTexts?: ReadonlyMap<string, string>,
+): CollectionResult {
   const versesByPlace = new Map<string, Set<string>>();
   const firstByPlace = new Map<string, VerseRef>();
+  const finder = createSurfaceFinder();
+  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings])]));
+  let unfound = 0;
   const chapterRelations: ChapterRelation[] = table.mentions.map((mention) => {
     let verses = versesByPlace.get(mention.placeId);
     if (!verses) versesByPlace.set(mention.placeId, (verses = new Set()));
     if (!firstByPlace.has(mention.placeId)) firstByPlace.set(mention.placeId, mention.ref);
     verses.add(mention.ref.osis);
+    const text = verseTexts?.get(mention.ref.osis);
+    const surface = mention.surface && text !== undefined ? finder.findWritten(text, mention.surface, namesById.get(mention.placeId)) : mention.surface;
+    if (mention.surface && surface === undefined) unfound++;
     return {
       chapter: mention.ref.chapterId,
       relation: {
         predicate: 'mentions',
         target: mention.placeId,
         from: mention.ref.osis,
-        ...(mention.surface ? { surface: mention.surface } : {}),
+        ...(surface ? { surface } : {}),
         ...(mention.note ? { note: mention.note } : {}),
+        ...(mention.surface && mention.surface !== surface ? { label: mention.surface } : {}),
         source: mention.source,
       },
     };
@@ -101,6 +130,9 @@ export function createPlaceDocuments(table: PlaceTable, lexemes: ReadonlySet<str
       { what: 'place-verse rows', reason: 'reference does not parse', count: counts.bibledataBadReferenceRows },
       { what: 'place-verse rows', reason: 'verse outside the KJV slots', count: counts.bibledataOutsideSlotsRows },
       { what: 'named-by links', reason: "Strong's number with no dictionary entry", count: unknownLexemes },
+    ],
+    upstream: [
+      { source: 'bibledata', problem: "place labels not in the BSB verse's words", action: 'left', how: 'no surface; the label kept as label', count: unfound },
     ],
     warnings: [],
     errors: [],

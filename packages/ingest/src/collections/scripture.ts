@@ -7,12 +7,11 @@ import { type BundleDocument, type BundleFile, escapeMarkdown } from '../documen
 import type { FrontmatterValue } from '../frontmatter.ts';
 import { type KjvSlots, parseKjvSlots } from '../kjv-slots.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
-import { selectSourceFiles } from '../sources-manifest.ts';
+import { loadBsbBooks, USFM_FOLDER } from '../bsb-text.ts';
 import { formatVerseKey, parseCharacterVerse, type SpeakerTable } from '../speakers.ts';
-import { parseUsfm, type UsfmBook, type UsfmHeading } from '../usfm.ts';
+import type { UsfmBook, UsfmHeading } from '../usfm.ts';
 import type { Collection, CollectionResult, Generated } from './collection.ts';
 
-const USFM_FOLDER = 'bsb/usfm/';
 const KJV_SLOTS_FILE = 'bibledata/BibleData-Reference.csv';
 const CHARACTER_VERSE_FILE = 'glyssen-speakers/CharacterVerse.txt';
 
@@ -44,9 +43,8 @@ export const scriptureCollection: Collection = {
   folder: { path: 'bible', title: 'The Bible (Berean Standard Bible)' },
   needs: [USFM_FOLDER, KJV_SLOTS_FILE, CHARACTER_VERSE_FILE],
   async build(context) {
-    const usfmFiles = selectSourceFiles(context.manifest, [USFM_FOLDER]);
     const [books, slots, speakers] = await Promise.all([
-      Promise.all(usfmFiles.map(async (file) => parseUsfm(await context.readText(file.path)))),
+      loadBsbBooks(context),
       context.readText(KJV_SLOTS_FILE).then(parseKjvSlots),
       context.readText(CHARACTER_VERSE_FILE).then(parseCharacterVerse),
     ]);

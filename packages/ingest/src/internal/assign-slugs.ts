@@ -7,9 +7,10 @@ import { slugify } from '@skg/core';
  * Returns one slug per item, in input order. Items are grouped by `slugify(name(item))`; within a group
  * the first item gets the plain slug, the n-th `<slug>-<n>`. A suffixed slug that another name already
  * owns as its plain slug (`judah-2` from a name "Judah 2") moves on to the next free number. An empty
- * slug becomes `unnamed`.
+ * slug becomes `unnamed`. `alternatives` gives names to try, in order, before a number: the first whose
+ * slug is free is taken (`jesus-justus`).
  */
-export function assignSlugs<T>(items: readonly T[], name: (item: T) => string): string[] {
+export function assignSlugs<T>(items: readonly T[], name: (item: T) => string, alternatives?: (item: T) => readonly string[]): string[] {
   const bases = items.map((item) => slugify(name(item)) || 'unnamed');
   const taken = new Set<string>();
   const slugs: (string | undefined)[] = bases.map((base) => {
@@ -23,6 +24,12 @@ export function assignSlugs<T>(items: readonly T[], name: (item: T) => string): 
     seen.set(base, count);
     const plain = slugs[index];
     if (plain !== undefined) return plain;
+    for (const alternative of alternatives?.(items[index] as T) ?? []) {
+      const slug = slugify(alternative);
+      if (slug === '' || taken.has(slug)) continue;
+      taken.add(slug);
+      return slug;
+    }
     let n = Math.max(count, 2);
     while (taken.has(`${base}-${n}`)) n++;
     taken.add(`${base}-${n}`);

@@ -5,7 +5,7 @@
 import type { PeopleTable } from '../bibledata/people.ts';
 import { compareVerseRefs, type VerseRef } from '../bibledata/reference.ts';
 import type { PlaceTable } from '../geocoding/places.ts';
-import { createMatcher, type MatchCandidate, type MatchResult } from './match.ts';
+import { createMatcher, type MatchCandidate, type Matcher, type MatchResult } from './match.ts';
 import { decodeVerses } from './verses.ts';
 
 export const THEOGRAPHIC_EVENTS_FILE = 'theographic/json/events.json';
@@ -60,8 +60,24 @@ export interface LinkOutcome {
 
 const split = (list: string | undefined): string[] => (list ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
 
-/** The people of the table as match candidates: every name and label, and the verses naming them. */
-export function createPersonCandidates(table: PeopleTable): MatchCandidate[] {
+const candidatesByTable = new WeakMap<PeopleTable, readonly MatchCandidate[]>();
+const matchersByCandidates = new WeakMap<readonly MatchCandidate[], Matcher>();
+
+/** One matcher per candidate list: the people and event collections link against the same people. */
+function getMatcher(candidates: readonly MatchCandidate[]): Matcher {
+  let matcher = matchersByCandidates.get(candidates);
+  if (!matcher) matchersByCandidates.set(candidates, (matcher = createMatcher(candidates)));
+  return matcher;
+}
+
+/** The people of the table as match candidates: every name and label, and the verses naming them (built once per table). */
+export function createPersonCandidates(table: PeopleTable): readonly MatchCandidate[] {
+  let candidates = candidatesByTable.get(table);
+  if (!candidates) candidatesByTable.set(table, (candidates = buildPersonCandidates(table)));
+  return candidates;
+}
+
+function buildPersonCandidates(table: PeopleTable): MatchCandidate[] {
   const verses = new Map<string, Set<string>>();
   for (const mention of table.mentions) {
     let set = verses.get(mention.personId);
@@ -102,7 +118,7 @@ export function linkPeople(
   candidates: readonly MatchCandidate[],
   decoder: ReadonlyMap<string, VerseRef>,
 ): Map<string, LinkOutcome> {
-  const matcher = createMatcher(candidates);
+  const matcher = getMatcher(candidates);
   const outcomes = new Map<string, LinkOutcome>();
   for (const id of ids) {
     const person = records.get(id);

@@ -2,6 +2,7 @@
 // are unrelated (`aaron_1` vs `Aaron_1`), so a record is matched by name and by the verses both sides
 // say name it (SOURCES.md, section 7).
 
+import { editDistance } from '../internal/edit-distance.ts';
 import { compareText } from '../internal/assign-slugs.ts';
 
 /** One side of a match: a document with the names it goes by and the verses (OSIS) that name it. */
@@ -34,18 +35,6 @@ export function normaliseName(name: string): string {
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

@@ -2,7 +2,9 @@
 // starts) or its description, tags, type name, collection label or path (a whole word). Ranking: exact
 // names first (the title or Strong's number, then an alias, then a name variant), then documents whose
 // names hold every query word whole, then those whose names start with every word, then the rest;
-// inside each tier the best-connected document first, then title order.
+// inside each tier the best-connected document first, then title order. A person's aliases are names
+// the person goes by (BibleData's labels, the BSB's spellings), so they rank with titles: `jesus` finds
+// Jesus Christ (alias "Jesus", the most connected) before Jesus called Justus (title "Jesus").
 
 import { ApiError, DOCUMENT_TYPES, tokenizeConcept } from '@skg/core';
 import { LruCache } from '../internal/lru.ts';
@@ -16,7 +18,9 @@ export type ConceptSearch = (query: ConceptQuery) => Page<NodeSummaryRecord>;
 const CACHE_ENTRIES = 256;
 const CACHE_WEIGHT = 1_000_000;
 
-/** Tiers below the exact-name ones (NAME_TIERS: 0 title, 1 alias, 2 variant). */
+/** Exact-name tiers (NAME_TIERS: 0 title, 1 alias, 2 variant) and the ones below them. */
+const TIER_TITLE = 0;
+const TIER_ALIAS = 1;
 const TIER_NAME_WORDS = 3;
 const TIER_NAME_PREFIXES = 4;
 const TIER_OTHER = 5;
@@ -36,6 +40,7 @@ export interface ConceptSearchOptions {
 export function createConceptSearch(documents: GraphDocuments, concepts: ConceptIndex, options: ConceptSearchOptions = {}): ConceptSearch {
   const cache = new LruCache<Uint32Array>(options.cacheEntries ?? CACHE_ENTRIES, CACHE_WEIGHT);
   const count = documents.count;
+  const personType = DOCUMENT_TYPES.indexOf('Person');
   if (count >= RANK_SCALE) throw new Error(`concept search ranks at most ${RANK_SCALE - 1} documents`);
 
   // Scratch columns reused by every search (searches run one at a time): a document's counters are
@@ -131,9 +136,12 @@ export function createConceptSearch(documents: GraphDocuments, concepts: Concept
       flags[document] = (flags[document] ?? 0) | TAKEN;
       if (typeCode >= 0 && documents.getTypeCode(document) !== typeCode) return;
       if (tag >= 0 && !((flags[document] ?? 0) & TAGGED)) return;
+      const exactName = exactTier[document] ?? NO_TIER;
       const tier =
-        exactTier[document] !== NO_TIER
-          ? (exactTier[document] ?? TIER_OTHER)
+        exactName !== NO_TIER
+          ? exactName === TIER_ALIAS && documents.getTypeCode(document) === personType
+            ? TIER_TITLE
+            : exactName
           : wholeHits[document] === terms.length
             ? TIER_NAME_WORDS
             : prefixHits[document] === terms.length

@@ -168,7 +168,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         out.push({ source: pathOf(edges.getRelationSource(id)), target: self, predicate: edges.getRelationPredicate(id), kind: 'relation' });
       }
       for (const target of edges.getLinks(index)) out.push({ source: self, target: pathOf(target), kind: 'link' });
-      for (const source of edges.getBacklinks(index)) out.push({ source: pathOf(source), target: self, kind: 'link' });
+      for (const source of edges.getLinkedFrom(index)) out.push({ source: pathOf(source), target: self, kind: 'link' });
       for (const target of edges.getSources(index)) out.push({ source: self, target: pathOf(target), kind: 'source' });
       for (const source of edges.getCitedBy(index)) out.push({ source: pathOf(source), target: self, kind: 'source' });
       return out;
@@ -302,7 +302,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         if ((context.verses[mid] ?? 0) < fromVerse) low = mid + 1;
         else high = mid;
       }
-      type Mention = { node: NodeSummaryRecord; verses: string[]; surface?: string };
+      type Mention = { node: NodeSummaryRecord; verses: string[]; surface?: string; label?: string };
       const groups = [new Map<number, Mention>(), new Map<number, Mention>(), new Map<number, Mention>()];
       const referencedBy = new Map<string, { node: NodeSummaryRecord; predicate: string; verses: string[] }>();
       const prefix = `${book.osis}.${chapter}.`;
@@ -324,8 +324,15 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         const target = edges.getRelationTarget(id);
         let entry = group.get(target);
         if (!entry) {
-          const surface = kind === CONTEXT_KIND.theme ? undefined : edges.getRelation(id).surface;
-          group.set(target, (entry = { node: documents.getSummary(target), verses: [], ...(surface !== undefined ? { surface } : {}) }));
+          entry = { node: documents.getSummary(target), verses: [] };
+          if (kind !== CONTEXT_KIND.theme) {
+            // The verse's own words, and the source's word where it differs or no words were found.
+            const relation = edges.getRelation(id);
+            if (relation.surface !== undefined) entry.surface = relation.surface;
+            const label = relation.extra?.label;
+            if (typeof label === 'string') entry.label = label;
+          }
+          group.set(target, entry);
         }
         if (!entry.verses.includes(verse)) entry.verses.push(verse);
       }

@@ -273,8 +273,9 @@ export interface GraphStats {
 
 /** What the passage `context` lists for a set of verses of one chapter. */
 export interface VerseContext {
-  readonly people: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string }[];
-  readonly places: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string }[];
+  /** `surface`: the words of the (first) verse naming the target; `label`: the source's word where it differs or none were found. */
+  readonly people: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string; readonly label?: string }[];
+  readonly places: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string; readonly label?: string }[];
   readonly themes: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[] }[];
   /** Documents pointing AT these verses: commandments stated, events/epochs narrated, lexemes first attested. */
   readonly referencedBy: readonly { readonly node: NodeSummaryRecord; readonly predicate: string; readonly verses: readonly string[] }[];
@@ -289,7 +290,7 @@ export interface GraphStore {
   getOutbound(path: string, limit?: number): readonly RelationRecord[];
   /** Inbound typed relations (by asserting document, then its written order); the first `limit` when given. */
   getInbound(path: string, limit?: number): readonly InboundRelationRecord[];
-  /** True totals of the two lists above (a hub such as people/yhvh has over ten thousand inbound). */
+  /** True totals of the two lists above (a hub such as people/god has nearly ten thousand inbound). */
   getRelationCounts(path: string): { readonly outbound: number; readonly inbound: number };
   /** Outbound untyped links (true total, first `limit` in body order). */
   getLinks(path: string, limit: number): Page<NodeSummaryRecord>;

@@ -91,8 +91,8 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "status": "/api/v1/status",
         "clients": [
           "MCP clients (AI assistants): connect to /api/v1/mcp (Streamable HTTP), or run `skg mcp` (stdio) beside a built dist/",
-          "Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16",
-          "Browsers, directly: every response carries Access-Control-Allow-Origin: *"
+          "TypeScript: @skg/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch",
+          "Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16"
         ],
         "auth": {
           "required": false,
@@ -123,7 +123,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "note": "An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset (Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; crossing it answers 429 rate_limited with Retry-After."
         },
         "data": {
-          "dataVersion": "05f71db8e7ccd7ad",
+          "dataVersion": "6c221fca70367de5",
           "bundleGenerated": "2026-08-21T00:00:00.000Z",
           "note": "The data this server answers from now. A new build is switched to while serving; the data.updated webhook announces it, and every ETag changes with dataVersion."
         },
@@ -228,7 +228,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             }
           ],
           "referencedBy": [],
-          "note": "people, places and themes are the documents these verses mention or develop; referencedBy lists documents pointing at them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross references from these verses, most-supported first (the first 100; /xrefs/{osis} has every one of a verse or chapter, with minVotes)."
+          "note": "people, places and themes are the documents these verses mention or develop; surface is the words of the verse that name a person or place, label the source's own word where the verse's differ or none were found; referencedBy lists documents pointing at them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross references from these verses, most-supported first (the first 100; /xrefs/{osis} has every one of a verse or chapter, with minVotes)."
         },
         "licence": {
           "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
@@ -479,16 +479,17 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
       "request": "GET /connections",
       "value": {
         "totals": {
-          "references": 19,
-          "distinctPairs": 14,
-          "arcs": 12,
-          "selfPairs": 2,
-          "crossTestament": 5,
+          "references": 22,
+          "negativeReferences": 1,
+          "distinctPairs": 17,
+          "arcs": 14,
+          "selfPairs": 3,
+          "crossTestament": 6,
           "chapters": 7,
           "generated": "2026-08-21T00:00:00.000Z",
           "source": "/references/cross-references"
         },
-        "threshold": 20,
+        "threshold": 0,
         "topChapters": [
           {
             "rank": 1,
@@ -496,11 +497,11 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "id": "/bible/john/3",
             "title": "John 3",
             "testament": "NT",
-            "weight": 1799,
-            "references": 13,
+            "weight": 1818,
+            "references": 14,
             "outgoing": {
-              "references": 9,
-              "votes": 1215
+              "references": 10,
+              "votes": 1234
             },
             "incoming": {
               "references": 9,
@@ -518,15 +519,15 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "id": "/bible/luke/19",
             "title": "Luke 19",
             "testament": "NT",
-            "weight": 615,
-            "references": 6,
+            "weight": 620,
+            "references": 7,
             "outgoing": {
               "references": 2,
               "votes": 270
             },
             "incoming": {
-              "references": 4,
-              "votes": 345
+              "references": 5,
+              "votes": 350
             },
             "internal": {
               "references": 0,
@@ -610,7 +611,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "votes": 150
           }
         ],
-        "note": "Computed from the materialised cross references (those /xrefs serves: at least `threshold` votes). A reference joins the chapter of its verse to the chapter its target starts in; pairs are directed (citing → cited). distinctPairs counts distinct chapter pairs, selfPairs those inside one chapter, arcs the others, crossTestament the arcs joining the Old and New Testaments; chapters counts the chapters at either end of a pair. A chapter's weight is the sum of the votes of the references touching it (a reference inside the chapter once), uncapped; rank orders chapters by weight. Book pairs join two different books; references inside a book are its `internal` row. totals, topChapters and topBookPairs always cover the whole aggregate.",
+        "note": "Computed from the whole cross-reference corpus: every row whose verses are all in the text, whatever its votes (`threshold` 0; /xrefs serves only those with its own floor of votes). Rows readers voted below zero are left out of every figure and only counted, as totals.negativeReferences. A reference joins the chapter of its verse to the chapter its target starts in; pairs are directed (citing → cited). distinctPairs counts distinct chapter pairs, selfPairs those inside one chapter, arcs the others, crossTestament the arcs joining the Old and New Testaments; chapters counts the chapters at either end of a pair. A chapter's weight is the sum of the votes of the references touching it (a reference inside the chapter once), uncapped; rank orders chapters by weight. Book pairs join two different books; references inside a book are its `internal` row. totals, topChapters and topBookPairs always cover the whole aggregate.",
         "licence": {
           "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
           "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
@@ -798,10 +799,10 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
       "request": "GET /stats",
       "value": {
         "okfVersion": "0.2",
-        "notes": 45,
-        "edges": 114,
+        "notes": 46,
+        "edges": 116,
         "tags": 21,
-        "words": 4369,
+        "words": 4383,
         "orphans": 1,
         "brokenLinks": 1,
         "verses": 170,
@@ -811,7 +812,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           {
             "type": "Person",
             "label": "People",
-            "count": 13,
+            "count": 14,
             "folder": "people",
             "route": "/people",
             "example": "/people/isaac",
@@ -1013,9 +1014,31 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "osis": "Gen.24"
           }
         ],
-        "backlinkCount": 0,
+        "backlinkCount": 4,
         "backlinksTruncated": false,
-        "backlinks": [],
+        "backlinks": [
+          {
+            "id": "/people/abram",
+            "title": "Abram",
+            "type": "Person",
+            "description": "son of Terah (GEN 11:26)",
+            "degree": 8
+          },
+          {
+            "id": "/people/sarai",
+            "title": "Sarai",
+            "type": "Person",
+            "description": "wife of Abraham (GEN 11:29)",
+            "degree": 3
+          },
+          {
+            "id": "/epochs/life-of-isaac",
+            "title": "The Life of Isaac",
+            "type": "Epoch",
+            "description": "Life, years 2108–2288 after creation (180 years)",
+            "degree": 2
+          }
+        ],
         "licence": {
           "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
           "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
@@ -1050,9 +1073,9 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
       "request": "GET /list",
       "value": {
         "sort": "title",
-        "total": 45,
+        "total": 46,
         "offset": 0,
-        "count": 45,
+        "count": 46,
         "hasMore": false,
         "results": [
           {
@@ -1207,7 +1230,8 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "degree": 4
           }
         ],
-        "note": "Parents are read from parent-of relations other documents state (no child-of is ever stored); siblings are the other children of those parents plus sibling-of either way; spouses are spouse-of either way. ancestor-of edges (descent across an unknown number of generations) are never used here: read them from /entity.",
+        "concubines": [],
+        "note": "Parents are read from parent-of relations other documents state (no child-of is ever stored); siblings are the other children of those parents plus sibling-of either way; spouses are spouse-of either way, concubines concubine-of either way (a concubine is not listed among spouses). ancestor-of edges (descent across an unknown number of generations) are never used here: read them from /entity.",
         "licence": {
           "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
           "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
@@ -1403,7 +1427,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "indexBuilt": "2026-05-01T12:00:00.000Z",
         "okfVersion": "0.2",
-        "dataVersion": "05f71db8e7ccd7ad",
+        "dataVersion": "6c221fca70367de5",
         "log": "# Log\n\n## 2026-08-21: fixture bundle\n\nHand-written for the unit tests: Genesis 1:1–13 and 24:1–8, Psalm 23, Matthew 17:1–22 (verse 21\nomitted), Luke 19:1–41, John 3 and John 11:1–44, with the Book documents of those five books; and a\nsmall knowledge graph around them: thirteen people (Abraham's family down to Jacob's children, Jesse\nand David, Nicodemus) with parent-of, spouse-of, sibling-of and ancestor-of relations and one\nundeclared predicate; four places (three with coordinates, heaven without); two themes; the lexemes\nH430 and G3056; a commandment; two epochs; a share-alike event; the relation vocabulary; a dataset;\nand six sources, Theographic's share-alike outside `sa/`. Chapters carry `mentions` and `develops`\nrelations anchored to verses; one theme links to a theme that does not exist.\n",
         "note": "bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when this server process loaded and indexed the data, and changes on every restart. log is the bundle's log.md (markdown, newest entry first; null when the bundle has none). Subscribe to the data.updated webhook event instead of polling.",
         "url": "/api/v1/changelog",
@@ -1425,7 +1449,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "checks": {
           "dataset": {
             "status": "ok",
-            "detail": "data version 05f71db8e7ccd7ad loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
+            "detail": "data version 6c221fca70367de5 loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
             "ms": 0.42
           },
           "verses": {
@@ -1485,7 +1509,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "connections": "available",
           "interlinear": "available"
         },
-        "dataVersion": "05f71db8e7ccd7ad",
+        "dataVersion": "6c221fca70367de5",
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "okfVersion": "0.2",
         "process": {

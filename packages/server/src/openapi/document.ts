@@ -187,7 +187,11 @@ function describeDeliveries(): Json {
       name: 'X-Service-Signature',
       in: 'header',
       required: true,
-      description: 'HMAC-SHA256 of the raw body bytes keyed with the subscription secret (the whole `whsec_…` string): recompute over the bytes as received and compare in constant time',
+      description:
+        'HMAC-SHA256 of the raw body bytes keyed with the subscription secret (the whole `whsec_…` string as UTF-8), hex, prefixed `sha256=`: ' +
+        'recompute over the bytes as received and compare in constant time. This is the GitHub webhook scheme, so GitHub-style verifiers ' +
+        'accept it as it is (e.g. `verify(secret, rawBody, signature)` of `@octokit/webhooks-methods`). Standard Webhooks verifiers ' +
+        '(`standardwebhooks`, Svix) do not: they expect `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,…` and a base64 key.',
       schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
     },
     { name: 'X-Service-Event', in: 'header', required: true, description: 'The event name, as in the body', schema: { type: 'string' } },

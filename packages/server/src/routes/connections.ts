@@ -46,7 +46,9 @@ const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: '
 const BOOK_IDS: readonly string[] = BOOKS.map((book) => book.osis);
 
 const NOTE =
-  'Computed from the materialised cross references (those /xrefs serves: at least `threshold` votes). A reference joins ' +
+  'Computed from the whole cross-reference corpus: every row whose verses are all in the text, whatever its votes ' +
+  '(`threshold` 0; /xrefs serves only those with its own floor of votes). Rows readers voted below zero are left out of ' +
+  'every figure and only counted, as totals.negativeReferences. A reference joins ' +
   'the chapter of its verse to the chapter its target starts in; pairs are directed (citing → cited). distinctPairs counts ' +
   'distinct chapter pairs, selfPairs those inside one chapter, arcs the others, crossTestament the arcs joining the Old and ' +
   'New Testaments; chapters counts the chapters at either end of a pair. A chapter\'s weight is the sum of the votes of the ' +

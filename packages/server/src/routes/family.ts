@@ -26,7 +26,8 @@ const GENERATIONS: IntegerParameter = {
 
 const NOTE =
   'Parents are read from parent-of relations other documents state (no child-of is ever stored); siblings are the other ' +
-  'children of those parents plus sibling-of either way; spouses are spouse-of either way. ancestor-of edges (descent ' +
+  'children of those parents plus sibling-of either way; spouses are spouse-of either way, concubines concubine-of ' +
+  'either way (a concubine is not listed among spouses). ancestor-of edges (descent ' +
   'across an unknown number of generations) are never used here: read them from /entity.';
 
 /** Paths of the parents: documents stating `parent-of` this person. */
@@ -108,6 +109,7 @@ export const familyRoute = defineRoute({
       children: summaries(graph, childrenOf(graph, path)),
       siblings: summaries(graph, siblings, self),
       spouses: summaries(graph, symmetric(graph, path, 'spouse-of'), self),
+      concubines: summaries(graph, symmetric(graph, path, 'concubine-of'), self),
       ...(generations > 1
         ? {
             ancestors: walk(graph, path, generations, (p) => parentsOf(graph, p)),

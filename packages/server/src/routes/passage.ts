@@ -85,7 +85,8 @@ function formatChapterLink(canon: Canon, reference: PassageReference) {
 const CONTEXT_CROSS_REFERENCES = 100;
 
 const CONTEXT_NOTE =
-  'people, places and themes are the documents these verses mention or develop; referencedBy lists documents pointing at ' +
+  'people, places and themes are the documents these verses mention or develop; surface is the words of the verse that ' +
+  'name a person or place, label the source\'s own word where the verse\'s differ or none were found; referencedBy lists documents pointing at ' +
   'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross ' +
   `references from these verses, most-supported first (the first ${CONTEXT_CROSS_REFERENCES}; /xrefs/{osis} has every one ` +
   'of a verse or chapter, with minVotes).';
@@ -99,11 +100,13 @@ function createContext(graph: GraphStore, xrefs: CrossReferenceStore, book: Book
       ...formatSummary(entry.node),
       verses: entry.verses,
       ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+      ...(entry.label !== undefined ? { label: entry.label } : {}),
     })),
     places: context.places.map((entry) => ({
       ...formatSummary(entry.node),
       verses: entry.verses,
       ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+      ...(entry.label !== undefined ? { label: entry.label } : {}),
     })),
     themes: context.themes.map((entry) => ({ ...formatSummary(entry.node), verses: entry.verses })),
     crossReferences: crossReferences.items.map(formatCrossReference),

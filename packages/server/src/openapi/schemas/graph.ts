@@ -260,6 +260,7 @@ export const Family = component(
     children: arrayOf(ref(NodeSummary)),
     siblings: arrayOf(ref(NodeSummary)),
     spouses: arrayOf(ref(NodeSummary)),
+    concubines: arrayOf(ref(NodeSummary), 'concubine-of either way: a concubine (or the man whose concubine she was), never listed among spouses'),
     ancestors: optional(arrayOf(ref(Generation), 'Only when generations > 1')),
     descendants: optional(arrayOf(ref(Generation), 'Only when generations > 1')),
     note: optional(text()),

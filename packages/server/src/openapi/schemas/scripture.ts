@@ -48,7 +48,8 @@ export const VerseMention = component(
     {
       ...nodeSummaryMembers,
       verses: arrayOf(text(), 'The verses (OSIS ids) of the passage that mention it'),
-      surface: optional(text('How the text names it, where that differs from the title')),
+      surface: optional(text("The verse's own words naming it")),
+      label: optional(text("The source's word for it, where it differs or the verse's words were not found")),
     },
     { description: 'A person or place the passage mentions: NodeSummary plus where and how' },
   ),
@@ -333,7 +334,8 @@ export const Connections = component(
   'Connections',
   Type.Object({
     totals: Type.Object({
-      references: integer('Rows that resolved to a chapter pair'),
+      references: integer('Rows of the whole corpus that resolved to a chapter pair, voted zero or more (no vote floor)'),
+      negativeReferences: integer('Rows that resolved but were voted below zero: counted here, left out of every other figure'),
       distinctPairs: integer('Distinct directed chapter pairs'),
       arcs: integer('Pairs minus self-pairs'),
       selfPairs: integer('Pairs joining a chapter to itself'),
@@ -342,7 +344,7 @@ export const Connections = component(
       generated: dateTime('When the data was generated'),
       source: text('Site route of the dataset the aggregate is computed from'),
     }),
-    threshold: integer('The vote floor of the references aggregated'),
+    threshold: integer('The vote floor of the references aggregated: 0, the whole corpus (/xrefs keeps its own floor)'),
     topChapters: arrayOf(ref(ConnectedChapter), 'Most-connected chapters, by vote weight'),
     topBookPairs: arrayOf(ref(BookPair), 'Strongest pairs of two different books (citing → cited)'),
     book: optional(ref(ConnectedBook, 'Only with `book`: the book, its outgoing, incoming and internal weights')),
