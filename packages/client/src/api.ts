@@ -1435,8 +1435,10 @@ export interface components {
         };
         Connections: {
             totals: {
-                /** @description Rows that resolved to a chapter pair */
+                /** @description Rows of the whole corpus that resolved to a chapter pair, voted zero or more (no vote floor) */
                 references: number;
+                /** @description Rows that resolved but were voted below zero: counted here, left out of every other figure */
+                negativeReferences: number;
                 /** @description Distinct directed chapter pairs */
                 distinctPairs: number;
                 /** @description Pairs minus self-pairs */
@@ -1455,7 +1457,7 @@ export interface components {
                 /** @description Site route of the dataset the aggregate is computed from */
                 source: string;
             };
-            /** @description The vote floor of the references aggregated */
+            /** @description The vote floor of the references aggregated: 0, the whole corpus (/xrefs keeps its own floor) */
             threshold: number;
             /** @description Most-connected chapters, by vote weight */
             topChapters: components["schemas"]["ConnectedChapter"][];
