@@ -56,7 +56,8 @@ describe('the text collections of the knowledge graph on the full data', { skip 
       assert.match(statedIn[0]?.target ?? '', /^bible\/[a-z0-9-]+\/\d+$/);
       assert.equal(statedIn[0]?.from, document.data.osis);
     }
-    const first = read('commandments/001-know-there-is-a-g-d');
+    const first = read('commandments/001-know-there-is-a-god');
+    assert.equal(first.data.title, 'Know there is a God');
     assert.equal(first.data.osis, 'Exod.20.2');
     assert.equal(first.data.polarity, 'positive');
     assert.match(first.content, /## Hebrew\n\nאָנֹכִי/);

@@ -129,4 +129,88 @@ describe('researcher-grade data on the full data', { skip }, () => {
       assert.deepEqual(unbalanced, []);
     });
   });
+
+  describe('backlinks', () => {
+    /** The documents pointing at `path` by a body link or a typed relation, from the graph's edges. */
+    function pointingAt(path: string): Set<string> {
+      const edges = dataSet.graph.getEdges(path).filter((edge) => edge.target === path && edge.source !== path && edge.kind !== 'source');
+      return new Set(edges.map((edge) => edge.source));
+    }
+
+    it('gives /entity/people/jacob the distinct documents pointing at him, with the true count', async () => {
+      const { status, body } = await get('/entity/people/jacob?backlinks=500');
+      assert.equal(status, 200);
+      const expected = pointingAt('people/jacob');
+      assert.ok(body.relations.inboundCount > 1000, `${body.relations.inboundCount} inbound relations`);
+      assert.ok(body.backlinkCount > 0);
+      assert.equal(body.backlinkCount, expected.size, 'one per document, however many relations it states');
+      assert.equal(body.backlinks.length, Math.min(500, expected.size));
+      assert.deepEqual(body.backlinks.map((node: { id: string }) => node.id.slice(1)).filter((id: string) => !expected.has(id)), []);
+    });
+
+    it('keeps the chapter ordering: non-chapter documents first, so a capped chapter list keeps them', async () => {
+      const { body } = await get('/passage/Gen.1');
+      const expected = pointingAt('bible/genesis/1');
+      assert.equal(body.backlinkCount, expected.size);
+      assert.equal(body.backlinks.length, Math.min(100, expected.size));
+      const types = body.backlinks.map((node: { type: string }) => node.type);
+      const firstChapter = types.indexOf('Chapter');
+      assert.ok(firstChapter === -1 || types.slice(firstChapter).every((type: string) => type === 'Chapter'), 'chapters come last');
+      const nonChapters = [...expected].filter((path) => !path.startsWith('bible/') || path.split('/').length !== 3).length;
+      assert.equal(body.backlinks.filter((node: { type: string }) => node.type !== 'Chapter').length, Math.min(100, nonChapters));
+    });
+  });
+
+  describe('smaller fixes', () => {
+    it('starts no commandment\'s Hebrew text with a verse numeral', () => {
+      const commandments = dataSet.graph.list({ type: 'Commandment', sort: 'title', limit: 1000, offset: 0 });
+      assert.equal(commandments.total, 613);
+      const numbered = commandments.items.filter((item) => {
+        const hebrew = /## Hebrew\n\n(\S+) /.exec(dataSet.graph.getBody(item.path) ?? '')?.[1];
+        return hebrew !== undefined && /^[\u05D0-\u05EA]{1,3}$/.test(hebrew);
+      });
+      assert.deepEqual(numbered.map((item) => item.path), []);
+    });
+
+    it('writes God, not G-d, in commandment and epoch titles, slugs and descriptions, and in every title', () => {
+      const all = dataSet.graph.list({ sort: 'title', limit: 100_000, offset: 0 });
+      assert.deepEqual(all.items.filter((item) => /G-d/i.test(item.title)).map((item) => item.path), []);
+      const texts = all.items
+        .filter((item) => item.type === 'Commandment' || item.type === 'Epoch')
+        .filter((item) => /g-d/i.test(`${item.path} ${item.description ?? ''} ${dataSet.graph.getBody(item.path) ?? ''}`));
+      assert.deepEqual(texts.map((item) => item.path), []);
+      assert.equal(dataSet.graph.getSummary('commandments/001-know-there-is-a-god')?.title, 'Know there is a God');
+    });
+
+    it('gives each king named Ahaziah his own reign, and states no narrated-in twice', async () => {
+      const israel = await get('/entity/epochs/reign-of-ahaziah');
+      const judah = await get('/entity/epochs/reign-of-ahaziah-of-judah');
+      assert.equal(judah.status, 200);
+      const king = (body: { relations: { outbound: Array<{ predicate: string; target: string }> } }) =>
+        body.relations.outbound.find((relation) => relation.predicate === 'involves')?.target;
+      assert.ok(king(israel.body) && king(judah.body) && king(israel.body) !== king(judah.body), `${king(israel.body)} / ${king(judah.body)}`);
+      assert.deepEqual([judah.body.extension.start_year_ah, judah.body.extension.end_year_ah], [3121, 3121]);
+      const stated = new Map<string, number>();
+      for (const type of ['Epoch', 'Event', 'Commandment'] as const) {
+        for (const item of dataSet.graph.list({ type, sort: 'title', limit: 100_000, offset: 0 }).items) {
+          for (const relation of dataSet.graph.getOutbound(item.path)) {
+            const key = `${relation.predicate} ${relation.target} ${relation.from ?? ''} ${item.title}`;
+            stated.set(key, (stated.get(key) ?? 0) + 1);
+          }
+        }
+      }
+      assert.deepEqual([...stated].filter(([, count]) => count > 1).map(([key]) => key), [], 'no document title states the same relation twice');
+    });
+
+    it("finds lexemes by Strong's numbers with leading zeros, by transliteration and YHWH by its name forms", async () => {
+      const first = async (q: string) => (await get(`/search?q=${encodeURIComponent(q)}`)).body;
+      assert.equal((await first('H0430')).results[0]?.id, '/lexemes/h430');
+      assert.equal((await first('G0026')).results[0]?.id, '/lexemes/g26');
+      assert.equal((await first('reshith')).results[0]?.id, '/lexemes/h7225');
+      const yhwh = await first('YHWH');
+      assert.ok(yhwh.total > 0);
+      assert.ok(yhwh.results.slice(0, 5).some((node: { id: string }) => node.id === '/lexemes/h3068'), JSON.stringify(yhwh.results.slice(0, 5).map((n: { id: string }) => n.id)));
+      assert.ok((await first('Yahweh')).results.some((node: { id: string }) => node.id === '/lexemes/h3068'));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 // GET /connections over the compiled fixture bundle (its hand-made references/cross-references.tsv:
-// 19 rows reach the floor of 20 votes and name verses the fixture has), and its 503 when the build
-// left the aggregate out.
+// 25 rows; 22 name verses the fixture has and are not voted below zero, one resolves but is voted -3,
+// two name verses the fixture lacks (John 1, John 3:37)), and its 503 when the build left the aggregate
+// out. The aggregate takes every row whatever its votes; /xrefs keeps its floor of 20.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,19 +22,21 @@ describe('GET /connections', () => {
   it('answers the totals of the aggregate', async () => {
     const { status, body } = await get(app, '/connections');
     assert.equal(status, 200);
-    // Chapter pairs of the 19 rows: Gen.1→John.3, Ps.23→{John.3, Luke.19, Matt.17, Ps.23}, Matt.17→John.11,
-    // Luke.19→{John.3, Matt.17}, John.3→{John.3 ×5, John.11, Gen.24, Luke.19 ×2}, John.11→{John.3, Luke.19}.
+    // Chapter pairs of the 22 rows: Gen.1→{John.3, Gen.1 (12 votes)}, Ps.23→{John.3, Luke.19, Matt.17, Ps.23},
+    // Matt.17→{John.11, Luke.19 (5 votes)}, Luke.19→{John.3, Matt.17}, John.3→{John.3 ×5, John.11, Gen.24,
+    // Luke.19 ×2, Ps.23 (19 votes)}, John.11→{John.3, Luke.19}; Ps.23.1→Gen.24.7 (-3) is only counted.
     assert.deepEqual(body.totals, {
-      references: 19,
-      distinctPairs: 14,
-      arcs: 12,
-      selfPairs: 2,
-      crossTestament: 5,
+      references: 22,
+      negativeReferences: 1,
+      distinctPairs: 17,
+      arcs: 14,
+      selfPairs: 3,
+      crossTestament: 6,
       chapters: 7,
       generated: '2026-08-21T00:00:00.000Z',
       source: '/references/cross-references',
     });
-    assert.equal(body.threshold, 20);
+    assert.equal(body.threshold, 0, 'the whole corpus: no vote floor');
     assert.match(body.note, /directed/);
   });
 
@@ -44,12 +47,12 @@ describe('GET /connections', () => {
     assert.equal(first.osis, 'John.3');
     assert.equal(first.rank, 1);
     assert.equal(first.id, '/bible/john/3');
-    // Out 9 references (1,215 votes), in 9 (64 + 150 + 230 + 140 + 770 inside = 1,354), 5 inside (770).
-    assert.deepEqual(first.outgoing, { references: 9, votes: 1215 });
+    // Out 10 references (1,234 votes), in 9 (64 + 150 + 230 + 140 + 770 inside = 1,354), 5 inside (770).
+    assert.deepEqual(first.outgoing, { references: 10, votes: 1234 });
     assert.deepEqual(first.incoming, { references: 9, votes: 1354 });
     assert.deepEqual(first.internal, { references: 5, votes: 770 });
-    assert.equal(first.weight, 1215 + 1354 - 770);
-    assert.equal(first.references, 13);
+    assert.equal(first.weight, 1234 + 1354 - 770);
+    assert.equal(first.references, 14);
     assert.deepEqual(
       body.topChapters.map((c: { osis: string }) => c.osis),
       ['John.3', 'Luke.19', 'John.11'],
@@ -76,6 +79,7 @@ describe('GET /connections', () => {
       [
         ['Luke', 3, 257],
         ['Gen', 1, 60],
+        ['Ps', 1, 19],
       ],
     );
     assert.deepEqual(
@@ -93,8 +97,8 @@ describe('GET /connections', () => {
     assert.equal(body.chapter.title, 'Psalm 23');
     assert.equal(body.chapter.of, 7);
     assert.equal(body.chapter.rank, 4);
-    // Out: John.3.16 150, Luke.19.10 88, Matt.17.7 33, Ps.23.1 21 (inside); in: only its own 21.
-    assert.equal(body.chapter.weight, 150 + 88 + 33 + 21);
+    // Out: John.3.16 150, Luke.19.10 88, Matt.17.7 33, Ps.23.1 21 (inside); in: its own 21 and John 3:16's 19.
+    assert.equal(body.chapter.weight, 150 + 88 + 33 + 21 + 19);
     assert.deepEqual(
       body.chapter.referencesOut.map((r: { osis: string; votes: number }) => [r.osis, r.votes]),
       [
@@ -106,7 +110,7 @@ describe('GET /connections', () => {
     );
     assert.deepEqual(
       body.chapter.referencesIn.map((r: { osis: string }) => r.osis),
-      ['Ps.23'],
+      ['Ps.23', 'John.3'],
     );
     assert.equal(body.book, undefined);
   });
@@ -114,8 +118,8 @@ describe('GET /connections', () => {
   it('ranks every chapter some reference touches, weakest last', async () => {
     const gen1 = await get(app, '/connections?osis=Gen.1');
     const gen24 = await get(app, '/connections?osis=Gen.24');
-    // Weights: John.3 1,799, Luke.19 615, John.11 449, Ps.23 292, Matt.17 100, Gen.1 64, Gen.24 60.
-    assert.deepEqual([gen1.body.chapter.rank, gen1.body.chapter.weight], [6, 64]);
+    // Weights: John.3 1,818, Luke.19 620, John.11 449, Ps.23 311, Matt.17 105, Gen.1 76, Gen.24 60.
+    assert.deepEqual([gen1.body.chapter.rank, gen1.body.chapter.weight], [6, 76]);
     assert.deepEqual([gen24.body.chapter.rank, gen24.body.chapter.weight], [7, 60]);
     assert.deepEqual(gen24.body.chapter.referencesOut, []);
   });

@@ -47,6 +47,7 @@ describe('GET / (service index)', () => {
     assert.deepEqual([mcp.status, mcp.body], [200, { jsonrpc: '2.0', id: 1, result: {} }], 'the mcp URL answers MCP');
     assert.ok(body.clients.some((client: string) => client.includes('/api/v1/mcp')), 'clients name the MCP endpoint');
     assert.ok(body.clients.some((client: string) => client.includes('skg mcp')), 'clients name the stdio server');
+    assert.ok(body.clients.some((client: string) => client.includes('@skg/client')), 'clients name the typed client');
     assert.equal(body.openapi, '/api/v1/openapi.json');
     assert.equal(body.status, '/api/v1/status');
     assert.deepEqual(body.errors.codes, ERROR_CODES);

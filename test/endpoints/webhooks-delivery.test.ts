@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { H3 } from 'h3';
+import { verify as verifyGitHubStyle } from '@octokit/webhooks-methods';
 import { createServiceEvents, type ServiceEvents } from '../../packages/server/src/events.ts';
 import { createWebhooks, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
@@ -85,6 +86,23 @@ describe('webhook deliveries to an HTTPS receiver', { skip: certs ? false : 'the
     const unauthorised = await request(app, `/api/v1/webhooks/${id}/test`, { method: 'POST', headers: { authorization: 'Bearer whsec_wrong' } });
     assert.equal(unauthorised.status, 404);
     assert.equal(forPath('/test-failing').length, 1, 'nothing sent without the secret');
+  });
+
+  it('is verified by a GitHub-style verifier as it is (@octokit/webhooks-methods), real and test deliveries alike', async () => {
+    receiver.respondWith(204);
+    const { id, secret } = await register('/octokit');
+    await request(app, `/api/v1/webhooks/${id}/test`, { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
+    events.emit('data.updated', { ...UPDATED, builtAt: '2026-01-04T00:00:00.000Z' });
+    await webhooks.idle();
+    const received = forPath('/octokit');
+    assert.equal(received.length, 2, 'a test delivery and a real one');
+    for (const delivery of received) {
+      const raw = delivery.body.toString('utf8');
+      const signature = String(delivery.headers['x-service-signature']);
+      assert.equal(await verifyGitHubStyle(secret, raw, signature), true, 'the secret verifies the raw body');
+      assert.equal(await verifyGitHubStyle(`${secret}x`, raw, signature), false, 'another secret does not');
+      assert.equal(await verifyGitHubStyle(secret, raw.replace('"test"', '"Test"'), signature), false, 'a changed body does not');
+    }
   });
 
   it('delivers data.updated emitted on the service bus to an active subscription, signed', async () => {

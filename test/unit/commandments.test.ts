@@ -6,7 +6,7 @@ import {
   parsePolarity,
 } from '../../packages/ingest/src/collections/commandments.ts';
 import { parseCommandments } from '../../packages/ingest/src/commandments/commandments-csv.ts';
-import { cleanHebrewVerse, formatHebrewNumeral } from '../../packages/ingest/src/commandments/original-text.ts';
+import { cleanHebrewVerse, formatHebrewNumeral, readLeadingNumeral } from '../../packages/ingest/src/commandments/original-text.ts';
 import type { KjvSlots } from '../../packages/ingest/src/kjv-slots.ts';
 
 const GENERATED = { by: 'skg-ingest test', at: '2026-08-21T00:00:00.000Z' };
@@ -32,7 +32,7 @@ const BSB = new Map([
 describe('commandment helpers', () => {
   it('writes the number on three digits and cuts the slug of the concept at a hyphen', () => {
     const cases: Array<[number, string, string]> = [
-      [1, 'Know there is a G-d ', '001-know-there-is-a-g-d'],
+      [1, 'Know there is a God ', '001-know-there-is-a-god'],
       [2, 'Do not entertain thoughts of other gods besides G-d', '002-do-not-entertain-thoughts-of-other-gods-besides'],
       [613, 'Exterminate the descendants of Amalek', '613-exterminate-the-descendants-of-amalek'],
       [42, '', '042'],
@@ -55,9 +55,17 @@ describe('commandment helpers', () => {
       [118, 'קיח'],
     ];
     for (const [value, letters] of numerals) assert.equal(formatHebrewNumeral(value), letters, String(value));
-    assert.equal(cleanHebrewVerse('ב אָנֹכִי יְהוָה ', 2), 'אָנֹכִי יְהוָה');
-    assert.equal(cleanHebrewVerse('בְּכָל-לְבָבְךָ\u202C', 5), 'בְּכָל-לְבָבְךָ');
-    assert.equal(cleanHebrewVerse('ב אָנֹכִי', 3), 'ב אָנֹכִי', 'a letter that is not the verse number stays');
+    const verses: Array<[text: string, clean: string, why: string]> = [
+      ['ב אָנֹכִי יְהוָה ', 'אָנֹכִי יְהוָה', 'Exodus 20:2: its own number'],
+      ['ד לֹא-תִשְׁתַּחֲוֶה לָהֶם', 'לֹא-תִשְׁתַּחֲוֶה לָהֶם', 'Exodus 20:5 is Hebrew 20:4'],
+      ['לז כִּי יִגְנֹב-אִישׁ', 'כִּי יִגְנֹב-אִישׁ', 'Exodus 22:1 is Hebrew 21:37'],
+      ['\u202Bטו כִּי', 'כִּי', '15 is written טו, after a direction mark'],
+      ['בְּכָל-לְבָבְךָ\u202C', 'בְּכָל-לְבָבְךָ', 'no numeral: a pointed word stays'],
+      ['לֹא תִגְנֹב', 'לֹא תִגְנֹב', 'לֹא spells 31 but carries a vowel point: a word'],
+      ['יי אֱלֹהִים', 'יי אֱלֹהִים', 'letters that are no numeral as printed (11 is יא) stay'],
+    ];
+    for (const [text, clean, why] of verses) assert.equal(cleanHebrewVerse(text), clean, why);
+    assert.equal(readLeadingNumeral('לז כִּי'), 37);
   });
 
   it('reads the CSV with its CRLF line ends and quoted fields', () => {
@@ -74,9 +82,9 @@ describe('createCommandmentDocuments', () => {
   const [first, second, third] = result.documents;
 
   it('writes a Commandment per row with number, polarity, OSIS verse and parashah', () => {
-    assert.equal(first?.id, 'commandments/001-know-there-is-a-g-d');
+    assert.equal(first?.id, 'commandments/001-know-there-is-a-god', 'G-d written God in the slug');
     assert.equal(first?.frontmatter.type, 'Commandment');
-    assert.equal(first?.frontmatter.title, 'Know there is a G-d');
+    assert.equal(first?.frontmatter.title, 'Know there is a God');
     assert.equal(first?.frontmatter.commandment_number, 1);
     assert.equal(first?.frontmatter.polarity, 'positive');
     assert.equal(first?.frontmatter.osis, 'Exod.20.2');
@@ -96,7 +104,7 @@ describe('createCommandmentDocuments', () => {
     assert.equal(
       first?.body,
       [
-        '# Know there is a G-d',
+        '# Know there is a God',
         'Positive commandment 1 of the 613 · Exodus 20:2 · parashah Yitro · Sefer HaChinuch 25 · Mishneh Torah, book 1 (Knowledge): The Foundations of Torah',
         '## Exodus 20:2 (BSB)',
         '“I am the LORD your God, who brought you out of the land of Egypt, out of the house of slavery.',

@@ -206,6 +206,34 @@ describe('createEpochDocuments', () => {
   });
 });
 
+describe('createEpochDocuments: corrections', () => {
+  const header =
+    'epoch_id,epoch_name,epoch_description,epoch_type,person_id,start_year_ah,end_year_ah,period_length,start_year_calculation,start_year_offset,start_year_reference_id,end_year_calculation,end_year_reference_id,period_length_reference_id,epoch_notes';
+  const rows = csvRows(header, [
+    'Reign_of_Ahaziah|The reign of Ahaziah|Ahaziah the son of Ahab became king over Israel (1KI 22:51)|Reign|Ahaziah_1|3109|3110|1|||1KI 22:51||1KI 22:51||',
+    'Reign_of_Ahaziah|The reign of Ahaziah|Ahaziah the son of Jehoram king of Judah began to reign. (2KI 8:25)|Reign|Ahaziah_1|3109|3110|1|||1KI 22:51||1KI 22:51||',
+    "Creation|The Creation|All of Creation was formed by G-d's spoken word. (GEN 1:1-31)|Unique|||||||||||",
+  ]);
+  const people = new Map([['Ahaziah_1', 'people/ahaziah'], ['Ahaziah_2', 'people/ahaziah-2']]);
+  const result = createEpochDocuments(rows, people, slots, generated);
+  const doc = (id: string) => result.documents.find((document) => document.id === id);
+
+  it("gives Ahaziah of Judah his own reign, not a copy of Ahaziah of Israel's, so no narrated-in is stated twice", () => {
+    assert.deepEqual(result.documents.map((document) => document.id).filter((id) => id.includes('ahaziah')), ['epochs/reign-of-ahaziah', 'epochs/reign-of-ahaziah-of-judah']);
+    const judah = doc('epochs/reign-of-ahaziah-of-judah')?.frontmatter;
+    assert.deepEqual([judah?.title, judah?.start_year_ah, judah?.end_year_ah, judah?.length_years], ['The reign of Ahaziah of Judah', 3121, 3121, 1]);
+    assert.deepEqual((judah?.relations as Array<{ predicate: string; target: string }>)[0], { predicate: 'involves', target: 'people/ahaziah-2', source: 'sources/bibledata' });
+    const israel = doc('epochs/reign-of-ahaziah')?.frontmatter;
+    assert.equal((israel?.relations as Array<{ target: string }>)[0]?.target, 'people/ahaziah');
+    const upstream = result.report.upstream?.find((finding) => finding.problem.startsWith('epoch rows repeating'));
+    assert.equal(upstream?.count, 1);
+  });
+
+  it('writes God where BibleData writes G-d', () => {
+    assert.match(doc('epochs/creation')?.body ?? '', /formed by God's spoken word/);
+  });
+});
+
 describe('createRelationsSchema', () => {
   it('lists every predicate of the closed set with its inverse, symmetry, domain and range', () => {
     const [schema] = createRelationsSchema(PREDICATES, generated).documents;

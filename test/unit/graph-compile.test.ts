@@ -102,7 +102,7 @@ describe('compiling the knowledge graph', () => {
   });
 
   it('orders backlinks non-chapter documents first by title, then chapters, with true totals', () => {
-    assert.deepEqual(ids(graph().backlinks[index('bible/john/3')]), ['themes/faith', 'bible/john', 'themes/love', 'bible/genesis/24']);
+    assert.deepEqual(ids(graph().backlinks[index('bible/john/3')]), ['themes/faith', 'sa/events/jesus-and-nicodemus', 'bible/john', 'themes/love', 'bible/genesis/24']);
     assert.deepEqual(ids(graph().backlinks[index('bible/genesis/24')]), ['people/abram', 'themes/faith', 'bible/genesis', 'people/isaac']);
   });
 

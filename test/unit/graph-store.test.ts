@@ -151,13 +151,25 @@ describe('GraphStore: links and backlinks', () => {
     assert.deepEqual(paths(links.items), ['bible/genesis/24', 'bible/john/3']);
   });
 
+  it('counts as backlinks the documents pointing here by a relation, once each, never the document itself', async () => {
+    const g = await graph();
+    const backlinks = paths(g.getBacklinks('people/isaac', 500).items);
+    const stating = new Set(g.getInbound('people/isaac').map((relation) => relation.source));
+    for (const source of stating) assert.ok(backlinks.includes(source), `${source} states a relation to Isaac`);
+    assert.equal(new Set(backlinks).size, backlinks.length, 'distinct');
+    assert.ok(!backlinks.includes('people/isaac'));
+    const linkingHere = backlinks.filter((path) => g.getLinks(path, 500).items.some((node) => node.path === 'people/isaac'));
+    const linkEdges = g.getEdges('people/isaac').filter((edge) => edge.kind === 'link' && edge.target === 'people/isaac');
+    assert.deepEqual(linkEdges.map((edge) => edge.source).sort(), linkingHere.sort(), "/graph's link edges stay the body links");
+  });
+
   it('orders backlinks non-chapter documents first, capped by limit with the true total', async () => {
     const g = await graph();
     const all = g.getBacklinks('bible/john/3', 100);
-    assert.deepEqual(paths(all.items), ['themes/faith', 'bible/john', 'themes/love', 'bible/genesis/24']);
+    assert.deepEqual(paths(all.items), ['themes/faith', 'sa/events/jesus-and-nicodemus', 'bible/john', 'themes/love', 'bible/genesis/24']);
     const capped = g.getBacklinks('bible/john/3', 2);
-    assert.equal(capped.total, 4);
-    assert.deepEqual(paths(capped.items), ['themes/faith', 'bible/john']);
+    assert.equal(capped.total, 5);
+    assert.deepEqual(paths(capped.items), ['themes/faith', 'sa/events/jesus-and-nicodemus']);
     assert.deepEqual(g.getBacklinks('people/nobody', 10), { total: 0, items: [] });
   });
 
@@ -174,8 +186,8 @@ describe('GraphStore: links and backlinks', () => {
       surface: 'Nicodemus',
       source: 'sources/bibledata',
     });
-    assert.equal(chapter?.backlinkCount, 4);
-    assert.deepEqual(paths(chapter?.backlinks ?? []), ['themes/faith', 'bible/john', 'themes/love', 'bible/genesis/24']);
+    assert.equal(chapter?.backlinkCount, 5, 'four body links and the event narrated in it');
+    assert.deepEqual(paths(chapter?.backlinks ?? []), ['themes/faith', 'sa/events/jesus-and-nicodemus', 'bible/john', 'themes/love', 'bible/genesis/24']);
     assert.deepEqual(scripture.getChapter(book('Matt'), 17)?.relations, []);
   });
 });

@@ -10,7 +10,8 @@ import type { KjvSlots } from '../../packages/ingest/src/kjv-slots.ts';
 import { countGreekOccurrences } from '../../packages/ingest/src/strongs/greek-occurrences.ts';
 import { parseGreekStrongs, splitDerivation } from '../../packages/ingest/src/strongs/greek.ts';
 import { balanceBrackets, isBalanced, readInOrder } from '../../packages/ingest/src/strongs/reading-order.ts';
-import { parseGloss, parseHebrewStrongs } from '../../packages/ingest/src/strongs/hebrew.ts';
+import { parseGloss, parseHebrewStrongs, repairTransliteration } from '../../packages/ingest/src/strongs/hebrew.ts';
+import { tokenizeConcept } from '@skg/core';
 
 const GENERATED = { by: 'skg-ingest test', at: '2026-08-21T00:00:00.000Z' };
 const SLOTS: KjvSlots = new Map([
@@ -68,6 +69,19 @@ describe("Strong's Hebrew (BibleData)", () => {
     const gloss = parseGloss("Abner (ab-nare') (or (fully) nAbiyner {ab-ee-nare'}) n/p.\n1. Abner, an Israelite");
     assert.equal(gloss.transliteration, 'Abner');
     assert.equal(gloss.pronunciation, "ab-nare'");
+  });
+
+  it("completes a transliteration BibleData cut at its aleph's apostrophe, and leaves whole ones alone", () => {
+    const cases: Array<[word: string, transliteration: string, pronunciation: string, expected: string]> = [
+      ['רֵאשִׁיתּ', 'shiyth', "ray-sheeth'", "re'shiyth"],
+      ['בְּאֵר', 'er', "be-ayr'", "be'er"],
+      ['רִאשׁוֹנִי', 'shoniy', "ree-sho-nee'", "ri'shoniy"],
+      ['רֹאשׁ', "ro'sh", 'roshe', "ro'sh"],
+      ['אֱלוֹהִים', 'elohiym', "el-o-heem'", 'elohiym'],
+    ];
+    for (const [word, transliteration, pronunciation, expected] of cases) {
+      assert.equal(repairTransliteration(word, transliteration, pronunciation), expected, `${word} ${transliteration}`);
+    }
   });
 
   it('takes the roots from the Root(s) line and notes root columns that disagree with it', () => {
@@ -240,5 +254,18 @@ describe('createLexemeDocuments', () => {
     for (const [input, expected] of cases) assert.equal(simplifyTransliteration(input), expected, input);
     assert.equal(removeMarks('אֱלוֹהִים'), 'אלוהים');
     assert.equal(removeMarks('ἀγαπάω'), 'αγαπαω');
+  });
+});
+
+describe('concept search words', () => {
+  it("reads Strong's numbers without their leading zeros and YHWH as the data's YHVH", () => {
+    const cases: Array<[string, string[]]> = [
+      ['H0430', ['h430']],
+      ['G0026', ['g26']],
+      ['h430', ['h430']],
+      ['YHWH', ['yhvh']],
+      ['the 0430 h', ['the', '0430', 'h']],
+    ];
+    for (const [text, words] of cases) assert.deepEqual(tokenizeConcept(text), words, text);
   });
 });

@@ -151,6 +151,7 @@ describe('the connections codec', () => {
     const store = loadConnections(alignBuffer(encodeConnections(aggregate)), 'connections.bin');
     assert.deepEqual(store.totals, {
       references: 4,
+      negativeReferences: 0,
       distinctPairs: 4,
       arcs: 2,
       selfPairs: 2,

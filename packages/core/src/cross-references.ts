@@ -66,7 +66,10 @@ export const XREF_ARTEFACT_MAGIC = Object.freeze({
  * connections.bin, answered as they are by the server.
  */
 export interface ConnectionTotals {
+  /** Rows of the corpus that resolved to a chapter pair, with no negative votes. */
   readonly references: number;
+  /** Rows that resolved and were voted below zero: counted here, in no other figure. */
+  readonly negativeReferences: number;
   readonly distinctPairs: number;
   readonly arcs: number;
   readonly selfPairs: number;

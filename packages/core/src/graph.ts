@@ -23,11 +23,28 @@ const CONCEPT_WORD = /[\p{L}\p{N}]+/gu;
  * Splits names, descriptions and queries into concept-search words: compatibility-decomposed, marks
  * removed (accents, Hebrew points and cantillation: `λόγος` → `λογος`, `אֱלוֹהִים` → `אלוהים`),
  * lowercased; letters and digits make words, everything else separates them (`H430` → `h430`,
- * `people/abram` → `people`, `abram`). The compiler indexes with it and the server queries with it.
+ * `people/abram` → `people`, `abram`); a Strong's number loses its leading zeros (`H0430` → `h430`) and
+ * `yhwh` is read as `yhvh`. The compiler indexes with it and the server queries with it.
  */
 export function tokenizeConcept(text: string): string[] {
   const normal = text.normalize('NFKD').replace(MARKS, '').toLowerCase();
-  return normal.match(CONCEPT_WORD) ?? [];
+  return (normal.match(CONCEPT_WORD) ?? []).map(normalizeConceptWord);
+}
+
+/** A Strong's number written with leading zeros, as printed dictionaries pad it: `h0430` → `h430`, `g0026` → `g26`. */
+const PADDED_STRONGS = /^([hg])0+(\d+)$/;
+
+/**
+ * Spellings of one name that concept search treats as one word, the form on the right being the one the
+ * data writes: the tetragrammaton as `YHWH` (the common scholarly form) and `YHVH` (BibleData's).
+ */
+const NAME_FORMS: Readonly<Record<string, string>> = Object.freeze({ yhwh: 'yhvh' });
+
+/** One concept word in its searchable form: Strong's numbers unpadded, name forms folded (see above). */
+function normalizeConceptWord(word: string): string {
+  const padded = PADDED_STRONGS.exec(word);
+  if (padded) return `${padded[1]}${padded[2]}`;
+  return NAME_FORMS[word] ?? word;
 }
 
 /** A name as exact-name matching compares it: its concept words joined by single spaces. */

@@ -21,8 +21,8 @@ export interface Heading {
   readonly midVerse?: true;
 }
 
-export const TRANSLATION = 'BSB';
-export const VERSIFICATION = 'kjv';
+export const TRANSLATION = 'BSB' as const;
+export const VERSIFICATION = 'kjv' as const;
 
 // --- Scripture words: one tokeniser for the compiler (index, word counts) and the server (queries).
 

@@ -1,9 +1,8 @@
-// The part of every ETag that changes with the data and with this code's response format. Shared by the
-// ETag step (middleware/etag.ts), the response artefact's reader (which refuses bodies rendered for
-// another base) and the render step that stores ETags beside the bodies.
+// The part of every ETag that changes with the data (the route's response format is in the second part,
+// middleware/etag.ts). Shared by the ETag step, the response artefact's reader (which refuses bodies
+// rendered for another data version) and the render step that stores ETags beside the bodies.
 
 import { createHash } from 'node:crypto';
-import { RESPONSE_FORMAT_VERSION } from './version.ts';
 
 export function digest(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
@@ -12,5 +11,5 @@ export function digest(text: string, length: number): string {
 /** The base of the tags of `dataVersion`; with `loadedAt`, of bodies that show this process's load time. */
 export function computeEtagBase(dataVersion: string, loadedAt?: Date): string {
   const loaded = loadedAt === undefined ? '' : `\n${loadedAt.toISOString()}`;
-  return digest(`${dataVersion}\n${RESPONSE_FORMAT_VERSION}${loaded}`, 12);
+  return digest(`${dataVersion}${loaded}`, 12);
 }

@@ -15,6 +15,7 @@ import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
+import { getResponseFormat } from './openapi/response-format.ts';
 import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
@@ -52,7 +53,8 @@ export function getQueryNames(route: RouteDefinition): string[] {
  */
 export function computeResponse(route: RouteDefinition, context: RouteContext, canonical: string): CachedResponse | Promise<CachedResponse> {
   const perProcess = route.perProcess === true;
-  const tag = (value: unknown): CachedResponse => ({ body: encodeBody(JSON.stringify(value)), etag: createEtag(context.dataSet, canonical, perProcess) });
+  const format = getResponseFormat(route);
+  const tag = (value: unknown): CachedResponse => ({ body: encodeBody(JSON.stringify(value)), etag: createEtag(context.dataSet, canonical, format, perProcess) });
   const body = route.handle(context);
   return isPromise(body) ? body.then(tag) : tag(body);
 }
@@ -78,6 +80,12 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     };
   }
 
+  // The ETag follows the route's contract: a changed body schema changes its tags (response-format.ts).
+  // Stored answers rendered under another contract of this route carry other tags: the first stored
+  // answer's tag is compared once per artefact, and a mismatch leaves this route computing its answers.
+  const format = getResponseFormat(route);
+  const perProcess = route.perProcess === true;
+  const storeMatches = new WeakMap<object, boolean>();
   return function cachedRouteHandler(event, state) {
     const { dataSet, headers } = state;
     const canonical = formatCanonicalRequest('GET', event.url, queryNames);
@@ -85,7 +93,11 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const stored = dataSet.responses;
     if (stored !== undefined) {
       const record = stored.find(canonical);
-      if (record >= 0) return answerStored(event, headers, stored, record);
+      if (record >= 0) {
+        let matches = storeMatches.get(stored);
+        if (matches === undefined) storeMatches.set(stored, (matches = stored.etag(record) === createEtag(dataSet, canonical, format, perProcess)));
+        if (matches) return answerStored(event, headers, stored, record);
+      }
     }
     const cache = config.responseCaches.forDataSet(dataSet);
     const hit = cache.get(canonical);

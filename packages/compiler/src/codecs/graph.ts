@@ -68,6 +68,7 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
 
   const inbound = flattenLists(graph.inbound);
   const links = flattenLists(graph.links);
+  const linkedFrom = flattenLists(graph.linkedFrom);
   const backlinks = flattenLists(graph.backlinks);
   const sources = flattenLists(graph.sources);
   const citedBy = flattenLists(graph.citedBy);
@@ -92,6 +93,7 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
     .u32(predicateTable.length)
     .u32(meta.length)
     .u32(sparse.length)
+    .u32(backlinks.values.length)
     .u32s(graph.relationStart)
     .u32s(columns.target)
     .u32s(columns.from)
@@ -104,6 +106,8 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
     .u32s(inbound.values)
     .u32s(links.start)
     .u32s(links.values)
+    .u32s(linkedFrom.start)
+    .u32s(linkedFrom.values)
     .u32s(backlinks.start)
     .u32s(backlinks.values)
     .u32s(sources.start)

@@ -2,8 +2,10 @@
 // each chapter and each pair of chapters and of books is connected.
 //
 // Definitions (docs/api-decisions.md, "/connections"):
-// - a reference is one kept row (at or above the vote floor, every verse a slot of the bundle); it joins
-//   the chapter of its from verse to the chapter its target starts in: a directed chapter pair;
+// - a reference is one row of the whole corpus whose verses are all slots of the bundle and whose net
+//   votes are not negative (no vote floor: /xrefs keeps its own); it joins the chapter of its from verse
+//   to the chapter its target starts in: a directed chapter pair. Rows voted below zero are only counted
+//   (`negativeReferences`);
 // - `distinctPairs` counts distinct directed pairs, `selfPairs` those joining a chapter to itself,
 //   `arcs` the others, `crossTestament` the arcs joining an OT chapter and an NT chapter;
 // - `chapters` counts the chapters at either end of some pair;
@@ -84,7 +86,7 @@ export function aggregateConnections(input: ConnectionsInput): ConnectionsAggreg
   const bookVotes = new Uint32Array(BOOK_COUNT * BOOK_COUNT);
   const pairMap = new Map<number, { references: number; votes: number }>();
 
-  for (const reference of crossReferences.references) {
+  for (const reference of crossReferences.corpus) {
     const { fromChapter: from, targetChapter: to, votes } = reference;
     outReferences[from] = (outReferences[from] ?? 0) + 1;
     outVotes[from] = (outVotes[from] ?? 0) + votes;
@@ -140,7 +142,8 @@ export function aggregateConnections(input: ConnectionsInput): ConnectionsAggreg
 
   return {
     totals: {
-      references: crossReferences.references.length,
+      references: crossReferences.corpus.length,
+      negativeReferences: crossReferences.negative,
       distinctPairs: pairs.length,
       arcs: pairs.length - selfPairs,
       selfPairs,
@@ -149,7 +152,7 @@ export function aggregateConnections(input: ConnectionsInput): ConnectionsAggreg
       generated: scripture.info.generated,
       source: SOURCE,
     },
-    threshold: crossReferences.threshold,
+    threshold: 0,
     chapters: chapters.map((_, i) => ({
       outReferences: outReferences[i] ?? 0,
       outVotes: outVotes[i] ?? 0,

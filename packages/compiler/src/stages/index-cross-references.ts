@@ -1,11 +1,12 @@
 // Part of stage 6, shard: reads the cross-reference data file of the bundle (every OpenBible.info row,
-// `references/cross-references.tsv`), keeps the rows at or above the bundle's vote floor whose verses
-// are verse slots of this bundle, and orders them for the cross-reference shards and the connections
-// aggregate.
+// `references/cross-references.tsv`) and resolves each row's verses against the verse slots of this
+// bundle: the rows at or above the bundle's vote floor, in order, are the cross-reference shards; every
+// resolved row with no negative net votes feeds the connections aggregate (the whole corpus).
 //
 // The vote floor (the spec's `threshold`) is the dataset document's `min_votes`: the floor the ingest
 // materialised on the chapters, so `/xrefs`, the chapters' links and `/connections` agree. Rows below
-// it are never served ("nothing below 20 votes exists"). A bundle without the data file has no cross
+// it are never served by /xrefs ("nothing below 20 votes exists"); /connections counts them all
+// (docs/api-decisions.md, "/xrefs and /connections"). A bundle without the data file has no cross
 // references: the shards are empty and the connections aggregate is not built.
 
 import { readFile } from 'node:fs/promises';
@@ -41,6 +42,13 @@ export interface ResolvedCrossReference {
   readonly votes: number;
 }
 
+/** A resolved row as the connections aggregate reads it: its chapter pair and net votes. */
+export interface ChapterLink {
+  readonly fromChapter: number;
+  readonly targetChapter: number;
+  readonly votes: number;
+}
+
 export interface CrossReferenceIndex {
   /** The data file read, relative to the bundle; null when the bundle has none. */
   readonly file: string | null;
@@ -50,14 +58,18 @@ export interface CrossReferenceIndex {
   readonly rows: number;
   /** Rows below the floor. */
   readonly belowThreshold: number;
-  /** Rows at or above the floor naming a verse this bundle does not have (or not an OSIS verse). */
+  /** Rows naming a verse this bundle does not have (or not an OSIS verse), at any vote count. */
   readonly unresolved: number;
+  /** Resolved rows with negative net votes: readers voted the link down; in no list. */
+  readonly negative: number;
   readonly malformed: number;
   /**
    * The references kept, in shard order: by from chapter (canonical), votes (highest first), from
    * verse, then target (Bible order of its start, then of its end).
    */
   readonly references: readonly ResolvedCrossReference[];
+  /** Every resolved row with no negative votes (zero included), in file order: the connections aggregate's input. */
+  readonly corpus: readonly ChapterLink[];
 }
 
 const HEADER = 'from\tto\tvotes';
@@ -121,7 +133,7 @@ export async function indexCrossReferences(input: CrossReferencesInput, diagnost
     if (declared) {
       diagnostics.error('shard', `the cross-reference data file ${file} is missing (named by ${CROSS_REFERENCES_DOCUMENT}.md)`, { file });
     }
-    return { file: null, threshold, rows: 0, belowThreshold: 0, unresolved: 0, malformed: 0, references: [] };
+    return { file: null, threshold, rows: 0, belowThreshold: 0, unresolved: 0, negative: 0, malformed: 0, references: [], corpus: [] };
   }
   if (!declared) {
     diagnostics.warning('shard', `${file} has no dataset document ${CROSS_REFERENCES_DOCUMENT}.md: using the vote floor ${threshold}`, { file });
@@ -129,6 +141,8 @@ export async function indexCrossReferences(input: CrossReferencesInput, diagnost
 
   const resolve = createVerseResolver(input.scripture.chapters);
   const references: ResolvedCrossReference[] = [];
+  const corpus: ChapterLink[] = [];
+  let negative = 0;
   let rows = 0;
   let belowThreshold = 0;
   let unresolved = 0;
@@ -149,10 +163,7 @@ export async function indexCrossReferences(input: CrossReferencesInput, diagnost
       return;
     }
     const votes = Number(votesText);
-    if (votes < threshold) {
-      belowThreshold++;
-      return;
-    }
+    if (votes < threshold) belowThreshold++;
     const [fromText = '', toText = ''] = cells;
     const [startText = '', endText, extra] = toText.split('-');
     const from = resolve(fromText);
@@ -167,6 +178,9 @@ export async function indexCrossReferences(input: CrossReferencesInput, diagnost
       }
       return;
     }
+    if (votes < 0) negative++;
+    else corpus.push({ fromChapter: from.chapter.ordinal, targetChapter: start.chapter.ordinal, votes });
+    if (votes < threshold) return;
     references.push({
       fromChapter: from.chapter.ordinal,
       fromVerse: from.verse,
@@ -177,7 +191,7 @@ export async function indexCrossReferences(input: CrossReferencesInput, diagnost
     });
   });
   if (malformed > SHOWN) diagnostics.warning('shard', `${malformed} malformed lines in all (the first ${SHOWN} are listed)`, { file });
-  if (unresolved > SHOWN) diagnostics.warning('shard', `${unresolved} rows at or above ${threshold} votes in all name verses this bundle does not have`, { file });
+  if (unresolved > SHOWN) diagnostics.warning('shard', `${unresolved} rows in all name verses this bundle does not have`, { file });
   references.sort(compareReferences);
-  return { file, threshold, rows, belowThreshold, unresolved, malformed, references };
+  return { file, threshold, rows, belowThreshold, unresolved, negative, malformed, references, corpus };
 }

@@ -1,6 +1,7 @@
 // Part of stage 4, link: turns the documents into a graph. Typed relations are resolved to their target
 // document and read back from the other side with the inverse predicate; body links become untyped
-// edges and backlinks; `sources` become `source` edges. Every edge is counted into the degree of both
+// edges; backlinks are the documents pointing here by a body link or a typed relation, as a wiki reader
+// expects; `sources` become `source` edges. Every edge is counted into the degree of both
 // ends. Targets that name no document are warnings (broken links), never errors.
 
 import { type DocumentType, getPredicate, NONE } from '@skg/core';
@@ -29,7 +30,13 @@ export interface LinkedGraph {
   readonly inbound: readonly (readonly number[])[];
   /** Per document: the distinct documents its body links to, in body order. */
   readonly links: readonly (readonly number[])[];
-  /** Per document: the distinct documents whose body links to it; non-chapters by title, then chapters in Bible order. */
+  /** Per document: the distinct documents whose body links to it (the untyped edges coming in), in backlink order. */
+  readonly linkedFrom: readonly (readonly number[])[];
+  /**
+   * Per document: the distinct documents pointing at it by a body link or a resolved typed relation (a
+   * person's chapters that mention them, a chapter's events and commandments), never itself; non-chapters
+   * by title, then chapters in Bible order, so a capped list keeps the non-chapter documents.
+   */
   readonly backlinks: readonly (readonly number[])[];
   /** Per document: the distinct Source documents it cites that exist, in written order. */
   readonly sources: readonly (readonly number[])[];
@@ -75,7 +82,7 @@ export function linkGraph(entities: readonly EntityDoc[], diagnostics: Diagnosti
   const relationStart = new Uint32Array(count + 1);
   const inbound: number[][] = documents.map(() => []);
   const links: number[][] = [];
-  const backlinks: number[][] = documents.map(() => []);
+  const linkedFrom: number[][] = documents.map(() => []);
   const sources: number[][] = [];
   const citedBy: number[][] = documents.map(() => []);
   const predicateUsage = new Map<string, number>();
@@ -127,7 +134,7 @@ export function linkGraph(entities: readonly EntityDoc[], diagnostics: Diagnosti
       if (target === index || seen.has(target)) continue;
       seen.add(target);
       targets.push(target);
-      backlinks[target]?.push(index);
+      linkedFrom[target]?.push(index);
       degree[index] = (degree[index] ?? 0) + 1;
       degree[target] = (degree[target] ?? 0) + 1;
       edgeCount++;
@@ -165,7 +172,15 @@ export function linkGraph(entities: readonly EntityDoc[], diagnostics: Diagnosti
     diagnostics.warning('link', `predicate '${predicate}' is not in the relation vocabulary (${times} relation${times === 1 ? '' : 's'}): counted as undeclared`, { file });
   }
   const backlinkOrder = createBacklinkOrder(documents);
-  for (const list of backlinks) if (list.length > 1) list.sort(backlinkOrder);
+  for (const list of linkedFrom) if (list.length > 1) list.sort(backlinkOrder);
+  const backlinks = linkedFrom.map((linking, index) => {
+    const pointing = new Set(linking);
+    for (const id of inbound[index] ?? []) {
+      const source = relations[id]?.source;
+      if (source !== undefined && source !== index) pointing.add(source);
+    }
+    return pointing.size === linking.length ? linking : [...pointing].sort(backlinkOrder);
+  });
   return {
     documents,
     indexOf,
@@ -173,6 +188,7 @@ export function linkGraph(entities: readonly EntityDoc[], diagnostics: Diagnosti
     relationStart,
     inbound,
     links,
+    linkedFrom,
     backlinks,
     sources,
     citedBy,

@@ -5,7 +5,8 @@
 
 import { chapterPath, formatBookName, slugify } from '@skg/core';
 import { type BundleDocument, type BundleFile, escapeMarkdown } from '../document.ts';
-import { cleanHebrewVerse } from '../commandments/original-text.ts';
+import { undoReverentialSpelling } from '../bibledata/people.ts';
+import { cleanHebrewVerse, readLeadingNumeral } from '../commandments/original-text.ts';
 import { type CommandmentRow, parseCommandments } from '../commandments/commandments-csv.ts';
 import { type KjvSlots, parseKjvSlots } from '../kjv-slots.ts';
 import { formatOsisVerse, isKjvSlot, parseUsxVerse } from '../naves/references.ts';
@@ -55,7 +56,7 @@ export interface CommandmentTexts {
   readonly verses: ReadonlyMap<string, string>;
 }
 
-/** `001-know-there-is-a-g-d`: the number on three digits and the concept's slug, cut at a hyphen. */
+/** `001-know-there-is-a-god`: the number on three digits and the concept's slug, cut at a hyphen. */
 export function formatCommandmentSlug(number: number, concept: string): string {
   let slug = slugify(concept);
   if (slug.length > SLUG_LENGTH) {
@@ -81,6 +82,9 @@ export function createCommandmentDocuments(rows: readonly CommandmentRow[], text
   let withoutVerse = 0;
   let withoutEnglish = 0;
   let badRows = 0;
+  let reverential = 0;
+  let ownNumerals = 0;
+  let otherNumerals = 0;
   const polarityCounts = { positive: 0, negative: 0 };
 
   for (const row of rows) {
@@ -102,7 +106,13 @@ export function createCommandmentDocuments(rows: readonly CommandmentRow[], text
     const english = verse ? texts.verses.get(formatVerseKey(verse.book.usfm, verse.chapter, verse.verse)) : undefined;
     if (verse && !english) withoutEnglish++;
     const readable = verse ? `${formatBookName(verse.book)} ${verse.chapter}:${verse.verse}` : row.reference;
-    const hebrew = verse ? cleanHebrewVerse(row.hebrew, verse.verse) : cleanHebrewVerse(row.hebrew, 0);
+    const hebrew = cleanHebrewVerse(row.hebrew);
+    const numeral = readLeadingNumeral(row.hebrew);
+    if (numeral !== undefined && numeral === verse?.verse) ownNumerals++;
+    else if (numeral !== undefined) otherNumerals++;
+    // BibleData writes God's name reverentially (`Know there is a G-d`); the BSB and these docs write God.
+    const concept = undoReverentialSpelling(row.concept);
+    if (concept !== row.concept) reverential++;
     const mishnehTorah = row.mishnehTorahBook
       ? `Mishneh Torah, book ${row.mishnehTorahBookNumber} (${row.mishnehTorahBook})${row.mishnehTorahCategory ? `: ${row.mishnehTorahCategory}` : ''}`
       : '';
@@ -114,16 +124,16 @@ export function createCommandmentDocuments(rows: readonly CommandmentRow[], text
       mishnehTorah,
     ].filter(Boolean);
     const body = [
-      `# ${escapeMarkdown(row.concept)}`,
+      `# ${escapeMarkdown(concept)}`,
       escapeMarkdown(facts.join(' · ')),
       ...(english ? [`## ${readable} (BSB)`, escapeMarkdown(english)] : []),
       ...(hebrew ? ['## Hebrew', escapeMarkdown(hebrew)] : []),
     ];
     documents.push({
-      id: `${FOLDER}/${formatCommandmentSlug(row.number, row.concept)}`,
+      id: `${FOLDER}/${formatCommandmentSlug(row.number, concept)}`,
       frontmatter: {
         type: 'Commandment',
-        title: row.concept,
+        title: concept,
         description: `${polarity === 'positive' ? 'Positive' : 'Negative'} commandment ${row.number} of the 613, stated in ${readable}`,
         commandment_number: row.number,
         polarity,
@@ -154,6 +164,22 @@ export function createCommandmentDocuments(rows: readonly CommandmentRow[], text
     ],
     warnings,
     errors,
+    upstream: [
+      {
+        source: 'bibledata',
+        problem: 'commandment concepts writing God as "G-d" (reverential spelling)',
+        action: 'corrected',
+        how: 'written God, as the BSB prints it, in the title and the slug',
+        count: reverential,
+      },
+      {
+        source: 'bibledata',
+        problem: 'Hebrew texts starting with a verse numeral of the Hebrew Bible\'s numbering, not the KJV verse\'s',
+        action: 'corrected',
+        how: `the numeral dropped, as from the ${formatCount(ownNumerals)} whose numeral is the KJV verse's`,
+        count: otherNumerals,
+      },
+    ],
   };
   documents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { documents, files: [createCommandmentsIndex(documents)], report };

@@ -158,6 +158,22 @@ export function createCrossReferences(input: CrossReferencesInput, generated: Ge
     ],
     warnings,
     errors: [],
+    upstream: [
+      {
+        source: 'openbible-cross-references',
+        problem: 'rows naming a verse outside the KJV verse slots (3 John 1:15, which the KJV numbers as 1:14)',
+        action: 'left',
+        how: 'kept in the data file; in no chapter link, /xrefs or /connections figure',
+        count: counts.outsideKjv,
+      },
+      {
+        source: 'openbible-cross-references',
+        problem: 'rows readers voted below zero',
+        action: 'left',
+        how: 'kept in the data file; /connections counts them apart (negativeReferences) and weighs nothing by them',
+        count: counts.negativeVotes,
+      },
+    ],
   };
   const file: BundleFile = { path: CROSS_REFERENCES_DATA_FILE, content: formatCrossReferencesTsv(rows) };
   return {

@@ -7,7 +7,14 @@ import { type BundleDocument, type BundleFile, escapeMarkdown } from '../documen
 import type { FrontmatterValue } from '../frontmatter.ts';
 import { assignSlugs, compareText } from '../internal/assign-slugs.ts';
 import { type CsvRow, parseCsv } from '../bibledata/csv.ts';
-import { loadPeopleTable, PERSON_FILE, PERSON_LABEL_FILE, PERSON_RELATIONSHIP_FILE, PERSON_VERSE_FILE } from '../bibledata/people.ts';
+import {
+  loadPeopleTable,
+  PERSON_FILE,
+  PERSON_LABEL_FILE,
+  PERSON_RELATIONSHIP_FILE,
+  PERSON_VERSE_FILE,
+  undoReverentialSpelling,
+} from '../bibledata/people.ts';
 import { isKjvSlot, KJV_SLOTS_FILE, loadKjvSlots, parseBibleDataReference, type VerseRef } from '../bibledata/reference.ts';
 import type { KjvSlots } from '../kjv-slots.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
@@ -33,6 +40,46 @@ export function getEpochSlugBase(name: string): string {
 
 const integer = (value: string | undefined): number | undefined => (value !== undefined && /^-?\d+$/.test(value.trim()) ? Number(value) : undefined);
 
+/**
+ * Rows BibleData gets wrong, found by their id and the verse their description quotes, with the
+ * columns to put right. The second `Reign_of_Ahaziah` row quotes 2KI 8:25–26, the reign of Ahaziah of
+ * Judah, but repeats the person, years and verses of the first, Ahaziah of Israel (1KI 22:51): two
+ * "reign of Ahaziah" epochs for one king, the same `narrated-in` twice, and none for the other. Its
+ * figures are BibleData's own, from its `Life_of_Ahaziah_2` row: he became king in 3121, at 22, and
+ * died that year (2KI 9:27); he reigned one year (2KI 8:26).
+ */
+const EPOCH_CORRECTIONS: ReadonlyArray<{ readonly id: string; readonly quotes: string; readonly columns: Readonly<Record<string, string>> }> = [
+  {
+    id: 'Reign_of_Ahaziah',
+    quotes: '(2KI 8:25)',
+    columns: {
+      epoch_name: 'The reign of Ahaziah of Judah',
+      person_id: 'Ahaziah_2',
+      start_year_ah: '3121',
+      end_year_ah: '3121',
+      period_length: '1',
+      start_year_calculation: "The year Ahaziah of Judah's reign began, as BibleData's Life_of_Ahaziah_2 reckons it (born 3099, king at 22) = 3121",
+      start_year_reference_id: '2KI 8:25',
+      end_year_calculation: "The year Ahaziah of Judah's reign ended is the year he died (Life_of_Ahaziah_2) = 3121",
+      end_year_reference_id: '2KI 9:27',
+      period_length_reference_id: '2KI 8:26',
+      epoch_notes: '',
+    },
+  },
+];
+
+/** The rows with EPOCH_CORRECTIONS applied, and how many were corrected. */
+function correctEpochRows(rows: readonly CsvRow[]): { rows: CsvRow[]; corrected: number } {
+  let corrected = 0;
+  const out = rows.map((row) => {
+    const correction = EPOCH_CORRECTIONS.find((entry) => row.epoch_id === entry.id && (row.epoch_description ?? '').includes(entry.quotes));
+    if (!correction) return row;
+    corrected++;
+    return { ...row, ...correction.columns };
+  });
+  return { rows: out, corrected };
+}
+
 /** The three references an epoch's dates rest on, with what each one dates. */
 const REFERENCE_COLUMNS = [
   ['start_year_reference_id', 'start year'],
@@ -45,7 +92,9 @@ const REFERENCE_COLUMNS = [
  * ids to Person documents. Epochs sharing a name (four pairs of same-named kings) are told apart by
  * start year: the earlier keeps the plain slug. Pure.
  */
-export function createEpochDocuments(rows: readonly CsvRow[], people: ReadonlyMap<string, string>, slots: KjvSlots, generated: Generated): CollectionResult {
+export function createEpochDocuments(input: readonly CsvRow[], people: ReadonlyMap<string, string>, slots: KjvSlots, generated: Generated): CollectionResult {
+  const { rows, corrected } = correctEpochRows(input);
+  const reverential = rows.filter((row) => Object.values(row).some((value) => value?.includes('G-d'))).length;
   const ordered = rows
     .map((row, index) => ({ row, index, start: integer(row.start_year_ah) }))
     .sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity) || a.index - b.index);
@@ -105,6 +154,22 @@ export function createEpochDocuments(rows: readonly CsvRow[], people: ReadonlyMa
     ],
     warnings: [],
     errors: [],
+    upstream: [
+      {
+        source: 'bibledata',
+        problem: 'epoch rows repeating another row\'s person, years and verses under its id (Reign_of_Ahaziah: Ahaziah of Judah given Ahaziah of Israel\'s)',
+        action: 'corrected',
+        how: "the row's own king, with BibleData's figures for him (its Life_of_Ahaziah_2 row)",
+        count: corrected,
+      },
+      {
+        source: 'bibledata',
+        problem: 'epoch texts writing God as "G-d" (reverential spelling)',
+        action: 'corrected',
+        how: 'written God, as the BSB prints it',
+        count: reverential,
+      },
+    ],
   };
   return { documents, files: [createEpochsIndex(documents)], report };
 }
@@ -119,17 +184,19 @@ function createEpochDocument(id: string, row: CsvRow, type: string, relations: r
   const start = integer(row.start_year_ah);
   const end = integer(row.end_year_ah);
   const length = integer(row.period_length);
-  const title = (row.epoch_name ?? '').trim();
+  const title = undoReverentialSpelling((row.epoch_name ?? '').trim());
   const description = describeEpoch(type, start, end, length);
   const body = [`# ${escapeMarkdown(title)}`, `${escapeMarkdown(description)}, in BibleData's chronology (AH: years counted from creation, creation = 1).`];
-  const text = (row.epoch_description ?? '').trim();
+  const text = undoReverentialSpelling((row.epoch_description ?? '').trim());
   if (text) body.push(formatParagraphs(text));
   const calculations = [
     ['Start year', row.start_year_calculation],
     ['End year', row.end_year_calculation],
   ].filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()));
-  if (calculations.length > 0) body.push(`## How the years are reckoned\n\n${calculations.map(([what, how]) => `- ${what}: ${escapeMarkdown(how.trim())}`).join('\n')}`);
-  const notes = (row.epoch_notes ?? '').trim();
+  if (calculations.length > 0) {
+    body.push(`## How the years are reckoned\n\n${calculations.map(([what, how]) => `- ${what}: ${escapeMarkdown(undoReverentialSpelling(how.trim()))}`).join('\n')}`);
+  }
+  const notes = undoReverentialSpelling((row.epoch_notes ?? '').trim());
   if (notes) body.push(`## Notes\n\n${formatParagraphs(notes)}`);
   return {
     id,

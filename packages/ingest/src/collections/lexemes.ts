@@ -115,6 +115,14 @@ function describeHebrewSenses(senses: readonly string[]): { description: string;
   return { description: describeDefinition(balanced.text), skipped: first !== senses[0], balanced: balanced.repaired > 0 };
 }
 
+/**
+ * Name forms of the tetragrammaton (the unpointed word יהוה, which BibleData spells with the holam's
+ * vav, יהווה: H3068 Yhovah, H3069 Yhovih), so a search for the name as scholars write it finds the word:
+ * YHWH (and YHVH), Yahweh, and Jehovah, the KJV's rendering.
+ */
+const TETRAGRAMMATON = new Set(['יהוה', 'יהווה']);
+const TETRAGRAMMATON_FORMS = ['YHWH', 'YHVH', 'Yahweh', 'Jehovah'];
+
 function uniqueStrings(values: readonly string[]): string[] {
   return [...new Set(values.filter((value) => value.trim() !== ''))];
 }
@@ -238,7 +246,14 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
         ...(entry.gender ? { gender: entry.gender } : {}),
         occurrences: entry.occurrences,
         ...(first ? { first_occurrence: formatOsisVerse(first.book, first.chapter, first.verse) } : {}),
-        aliases: uniqueStrings([...transliterations, entry.word, removeMarks(entry.word), strongs, strongs.toLowerCase()]),
+        aliases: uniqueStrings([
+          ...transliterations,
+          entry.word,
+          removeMarks(entry.word),
+          ...(TETRAGRAMMATON.has(removeMarks(entry.word)) ? TETRAGRAMMATON_FORMS : []),
+          strongs,
+          strongs.toLowerCase(),
+        ]),
         ...STATUS,
         generated: { ...generated },
         sources: [{ resource: BIBLEDATA }],
@@ -343,6 +358,13 @@ export function createLexemeDocuments(input: LexemeInput, generated: Generated):
     warnings,
     errors,
     upstream: [
+      {
+        source: 'bibledata',
+        problem: "Hebrew transliterations cut at their aleph's apostrophe (H7225 \"shiyth\" for re'shiyth)",
+        action: 'corrected',
+        how: "completed from the word's first consonant and the pronunciation's first vowel",
+        count: input.hebrew.filter((entry) => entry.transliterationRepaired).length,
+      },
       {
         source: 'bibledata',
         problem: 'Hebrew glosses whose first sense begins inside a bracket cut off before it (H3778: "into Chaldea), patronymically …")',

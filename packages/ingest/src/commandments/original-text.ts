@@ -1,6 +1,9 @@
 // Cleans the Hebrew verse text BibleData gives with each commandment: direction-control
-// characters go, and a leading verse number goes when it is the verse's own (`ב אָנֹכִי` for verse 2,
-// `2 Ἐγώ εἰμι` for verse 2); a trailing `--` goes too. Other text is kept as written.
+// characters go, and a leading verse number goes (`ב אָנֹכִי` for Exodus 20:2). The number is the Hebrew
+// Bible's own, which is not always the KJV's (`ד לֹא-תִשְׁתַּחֲוֶה` for Exodus 20:5, Hebrew 20:4; `לז` for
+// Exodus 22:1, Hebrew 21:37), so any leading numeral counts: 1–3 unpointed letters that spell a
+// number the way verse numbers are printed. Scripture words carry vowel points, so none is mistaken
+// for one. Other text is kept as written.
 
 /** Unicode direction marks and embeddings (LRM, RLM, LRE … PDF, LRI … PDI). */
 const DIRECTION_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
@@ -23,9 +26,19 @@ function tidy(text: string): string {
   return text.replace(DIRECTION_CONTROLS, '').replace(/\s+/g, ' ').trim();
 }
 
-/** The Hebrew verse without direction controls and without a leading numeral equal to `verse`. */
-export function cleanHebrewVerse(text: string, verse: number): string {
+/** Verse numbers run to 176 (Psalm 119). */
+const HIGHEST_VERSE = 176;
+const NUMERALS = new Map(Array.from({ length: HIGHEST_VERSE }, (_, i) => [formatHebrewNumeral(i + 1), i + 1]));
+
+/** The verse number the text starts with (`ד לֹא-…` → 4), or undefined. */
+export function readLeadingNumeral(text: string): number | undefined {
+  const token = /^([\u05D0-\u05EA]{1,3}) /.exec(tidy(text))?.[1];
+  return token === undefined ? undefined : NUMERALS.get(token);
+}
+
+/** The Hebrew verse without direction controls and without its leading verse numeral, whatever the number. */
+export function cleanHebrewVerse(text: string): string {
   const clean = tidy(text);
-  const numeral = formatHebrewNumeral(verse);
-  return numeral && clean.startsWith(`${numeral} `) ? clean.slice(numeral.length + 1) : clean;
+  const numeral = readLeadingNumeral(clean);
+  return numeral === undefined ? clean : clean.slice(formatHebrewNumeral(numeral).length + 1);
 }

@@ -17,8 +17,14 @@ export interface HebrewEntry {
   readonly number: number;
   readonly word: string;
   readonly language: 'hebrew' | 'aramaic';
-  /** From the gloss's first line; empty when the gloss has none (three rows hold only the root letters). */
+  /**
+   * From the gloss's first line; empty when the gloss has none (three rows hold only the root letters).
+   * BibleData cuts three at the apostrophe of their aleph (`shiyth` for `re'shiyth`): those are
+   * completed (`repairTransliteration`).
+   */
   readonly transliteration: string;
+  /** The transliteration was completed from the word and its pronunciation. */
+  readonly transliterationRepaired: boolean;
   readonly pronunciation: string;
   /** BibleData's `part_of_speech` (`noun`, `verb`, `noun proper`, `noun location` …); may be empty. */
   readonly partOfSpeech: string;
@@ -86,6 +92,39 @@ export function parseGloss(gloss: string): Pick<HebrewEntry, 'transliteration' |
   return { ...parseGlossHead(head), senses, notes, etymology, kjv, roots: [...new Set(roots)], related: [...new Set(related)], other };
 }
 
+/** Latin letters a Strong's transliteration may start with, by the word's first Hebrew letter. */
+const INITIALS: Readonly<Record<string, string>> = {
+  'א': "aeiou'", 'ב': 'bv', 'ג': 'g', 'ד': 'd', 'ה': 'h', 'ו': 'vwu', 'ז': 'z', 'ח': 'c', 'ט': 't', 'י': 'yi', 'כ': 'kc',
+  'ל': 'l', 'מ': 'm', 'נ': 'n', 'ס': 'cs', 'ע': "aeiou'`", 'פ': 'pf', 'צ': 't', 'ק': 'qk', 'ר': 'r', 'ש': 's', 'ת': 't',
+};
+/** The vowel of a pronunciation's first syllable (`ray`, `ree`, `be`) as Strong's transliterations write it. */
+const VOWELS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:ay|e|eh)$/, 'e'],
+  [/^(?:ee|i)$/, 'i'],
+  [/^(?:aw|a|ah)$/, 'a'],
+  [/^(?:o|oh)$/, 'o'],
+  [/^(?:oo|u)$/, 'u'],
+];
+
+/**
+ * Completes a transliteration BibleData cut at the apostrophe of an aleph (H7225 `shiyth (ray-sheeth')`
+ * for `re'shiyth`, H875 `er` for `be'er`, H7224 `shoniy` for `ri'shoniy`): when it cannot start the word
+ * (its first letter does not fit the word's first consonant) and the word's second letter is aleph,
+ * the first consonant and the vowel of the pronunciation's first syllable are put back before `'`.
+ * Anything else is returned as it is.
+ */
+export function repairTransliteration(word: string, transliteration: string, pronunciation: string): string {
+  const letters = word.normalize('NFD').replace(/\p{M}/gu, '');
+  const first = letters[0] ?? '';
+  const initials = INITIALS[first];
+  if (!initials || transliteration === '' || initials.includes(transliteration[0]?.toLowerCase() ?? '') || letters[1] !== 'א') return transliteration;
+  const consonant = initials[0] ?? '';
+  const syllable = (pronunciation.split('-')[0] ?? '').replace(/['’]/g, '');
+  if (!syllable.startsWith(consonant)) return transliteration;
+  const vowel = VOWELS.find(([pattern]) => pattern.test(syllable.slice(consonant.length)))?.[1];
+  return vowel ? `${consonant}${vowel}'${transliteration}` : transliteration;
+}
+
 /** Parses the CSV (UTF-8 with a BOM, multi-line quoted glosses). Throws on malformed CSV or a bad number. */
 export function parseHebrewStrongs(csv: string): HebrewEntry[] {
   const rows = parse<Record<string, string | undefined>>(csv, { bom: true, columns: true, skip_empty_lines: true });
@@ -97,15 +136,19 @@ export function parseHebrewStrongs(csv: string): HebrewEntry[] {
       .filter((value): value is string => value !== undefined && /^\d+$/.test(value.trim()))
       .map(Number);
     const roots = gloss.roots.length > 0 ? gloss.roots : [...new Set(columns)];
+    const word = (row.word ?? '').trim().normalize('NFC');
+    const transliteration = repairTransliteration(word, gloss.transliteration, gloss.pronunciation);
     return {
       number,
-      word: (row.word ?? '').trim().normalize('NFC'),
+      word,
       language: row.language?.trim() === 'A' ? 'aramaic' : 'hebrew',
       partOfSpeech: (row.part_of_speech ?? '').trim(),
       gender: (row.gender ?? '').trim(),
       occurrences: Number(row.occurrences ?? 0) || 0,
       firstOccurrence: (row.first_occurrence ?? '').trim(),
       ...gloss,
+      transliteration,
+      transliterationRepaired: transliteration !== gloss.transliteration,
       roots,
       rootColumnsOnly: [...new Set(columns.filter((root) => !roots.includes(root)))],
     } satisfies HebrewEntry;

@@ -51,6 +51,9 @@ export interface GraphEdges {
   /** Ids of the resolved relations pointing at the document. */
   getInbound(index: number): Uint32Array;
   getLinks(index: number): Uint32Array;
+  /** Documents whose body links here (the untyped edges coming in). */
+  getLinkedFrom(index: number): Uint32Array;
+  /** Documents pointing here by a body link or a typed relation (the API's backlinks). */
   getBacklinks(index: number): Uint32Array;
   getSources(index: number): Uint32Array;
   getCitedBy(index: number): Uint32Array;
@@ -59,7 +62,7 @@ export interface GraphEdges {
   getMeta(): GraphMeta;
 }
 
-const HEADER_BYTES = 52;
+const HEADER_BYTES = 56;
 
 /**
  * graph.bin: little-endian; sections in this order, each starting on a 4-byte boundary. Documents are
@@ -72,7 +75,8 @@ const HEADER_BYTES = 52;
  *   20      u32 L links       24  u32 C source citations 28  u32 X verse-context entries
  *   32      u32 S strings     36  u32 bytes of strings   40  u32 bytes of predicates
  *   44      u32 bytes of meta 48  u32 bytes of the sparse table
- *   52      (N+1) u32     relation starts: document i states relations [start[i], start[i+1]), in
+ *   52      u32 B backlink entries
+ *   56      (N+1) u32     relation starts: document i states relations [start[i], start[i+1]), in
  *                         written order; a relation's id is its row (so its source is the document
  *                         whose range holds it)
  *   …       5 × R u32     relation columns: target document (NONE: names no document), then string ids
@@ -81,8 +85,10 @@ const HEADER_BYTES = 52;
  *   …       (N+1) u32, I u32   inbound: ids of resolved relations pointing at each document, by
  *                              stating document then written order
  *   …       (N+1) u32, L u32   links: distinct documents each body links to, in body order
- *   …       (N+1) u32, L u32   backlinks: documents whose body links here; non-chapters by title,
+ *   …       (N+1) u32, L u32   linked from: documents whose body links here; non-chapters by title,
  *                              then chapters in Bible order
+ *   …       (N+1) u32, B u32   backlinks: documents pointing here by a body link or a typed relation
+ *                              (never the document itself), in the same order
  *   …       (N+1) u32, C u32   sources: Source documents each document cites, in written order
  *   …       (N+1) u32, C u32   cited by: documents citing each Source, by index
  *   …       (N+1) u32, X u32   verse context (chapters only): relation ids, sorted by verse, kind, id
@@ -100,9 +106,9 @@ const HEADER_BYTES = 52;
  */
 export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
   checkHeader(buffer, ARTEFACT_MAGIC.graph, file);
-  const [count, total, inboundTotal, linkTotal, citationTotal, contextTotal, stringTotal, stringBytes, predicateBytes, metaBytes, sparseBytes] =
-    Array.from({ length: 11 }, (_, i) => buffer.readUInt32LE(8 + i * 4)) as [
-      number, number, number, number, number, number, number, number, number, number, number,
+  const [count, total, inboundTotal, linkTotal, citationTotal, contextTotal, stringTotal, stringBytes, predicateBytes, metaBytes, sparseBytes, backlinkTotal] =
+    Array.from({ length: 12 }, (_, i) => buffer.readUInt32LE(8 + i * 4)) as [
+      number, number, number, number, number, number, number, number, number, number, number, number,
     ];
   const reader = new SectionReader(buffer, HEADER_BYTES);
   const s = readSections(file, () => {
@@ -119,7 +125,8 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
     const lists = (values: number) => ({ start: reader.u32s(count + 1), values: reader.u32s(values) });
     const inbound = lists(inboundTotal);
     const links = lists(linkTotal);
-    const backlinks = lists(linkTotal);
+    const linkedFrom = lists(linkTotal);
+    const backlinks = lists(backlinkTotal);
     const sources = lists(citationTotal);
     const citedBy = lists(citationTotal);
     const context = lists(contextTotal);
@@ -130,7 +137,7 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
     const predicates = reader.align().bytes(predicateBytes);
     const sparse = reader.align().bytes(sparseBytes);
     const meta = reader.align().bytes(metaBytes);
-    return { relationStart, columns, inbound, links, backlinks, sources, citedBy, context, contextVerses, contextKinds, stringOffsets, stringStart, predicates, sparse, meta };
+    return { relationStart, columns, inbound, links, linkedFrom, backlinks, sources, citedBy, context, contextVerses, contextKinds, stringOffsets, stringStart, predicates, sparse, meta };
   });
   if (reader.offset !== buffer.length || s.relationStart[count] !== total) throw artefactError(file, 'is truncated or malformed');
   const predicateTable = decodeMsgpack(buffer, s.predicates[0], s.predicates[1]) as string[];
@@ -193,6 +200,7 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
     getRelationPredicate: (id) => predicateTable[s.columns.predicate[id] ?? 0] ?? '',
     getInbound: (index) => list(s.inbound, index),
     getLinks: (index) => list(s.links, index),
+    getLinkedFrom: (index) => list(s.linkedFrom, index),
     getBacklinks: (index) => list(s.backlinks, index),
     getSources: (index) => list(s.sources, index),
     getCitedBy: (index) => list(s.citedBy, index),

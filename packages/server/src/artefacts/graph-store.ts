@@ -169,7 +169,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         out.push({ source: pathOf(edges.getRelationSource(id)), target: self, predicate: edges.getRelationPredicate(id), kind: 'relation' });
       }
       for (const target of edges.getLinks(index)) out.push({ source: self, target: pathOf(target), kind: 'link' });
-      for (const source of edges.getBacklinks(index)) out.push({ source: pathOf(source), target: self, kind: 'link' });
+      for (const source of edges.getLinkedFrom(index)) out.push({ source: pathOf(source), target: self, kind: 'link' });
       for (const target of edges.getSources(index)) out.push({ source: self, target: pathOf(target), kind: 'source' });
       for (const source of edges.getCitedBy(index)) out.push({ source: pathOf(source), target: self, kind: 'source' });
       return out;

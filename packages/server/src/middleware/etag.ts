@@ -1,7 +1,8 @@
 // ETag and If-None-Match → 304: how tags are made, compared, and answered with.
 //
-// An ETag is derived from the data version (manifest `dataVersion`), the response format version and
-// the canonical request (method, path, the route's own query parameters sorted), never from the body.
+// An ETag is derived from the data version (manifest `dataVersion`), the route's response format (a
+// hash of its contract in the OpenAPI document, openapi/response-format.ts) and the canonical request
+// (method, path, the route's own query parameters sorted), never from the body.
 // A route whose body also carries this process's own times (`perProcess`: /stats `generated`,
 // /changelog `indexBuilt`) adds the time this process loaded the data (`DataSet.loadedAt`), so two
 // processes, or a restart, on the same data give those bodies different tags.
@@ -24,8 +25,8 @@ const bases = new WeakMap<DataSet, string>();
 const processBases = new WeakMap<DataSet, string>();
 
 /**
- * The part of every tag that changes with the data and with this code's response format; with
- * `perProcess`, also with the time this process loaded the data (bodies that show it).
+ * The part of every tag that changes with the data; with `perProcess`, also with the time this process
+ * loaded the data (bodies that show it).
  */
 export function getEtagBase(dataSet: DataSet, perProcess = false): string {
   const cache = perProcess ? processBases : bases;
@@ -55,8 +56,9 @@ export function formatCanonicalRequest(method: string, url: URL, names?: readonl
   return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;
 }
 
-export function createEtag(dataSet: DataSet, canonicalRequest: string, perProcess = false): string {
-  return `"${getEtagBase(dataSet, perProcess)}-${digest(canonicalRequest, 16)}"`;
+/** A data-derived body's strong tag; `format` is the route's response format (getResponseFormat). */
+export function createEtag(dataSet: DataSet, canonicalRequest: string, format: string, perProcess = false): string {
+  return `"${getEtagBase(dataSet, perProcess)}-${digest(`${format}\n${canonicalRequest}`, 16)}"`;
 }
 
 export function createWeakEtag(dataSet: DataSet, text: string): string {

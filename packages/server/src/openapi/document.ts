@@ -1,64 +1,24 @@
 // The OpenAPI 3.1 description of what this server answers, built from the route table.
 //
 // Every route gives its path, method, operationId (the assistant-tool name where it is one),
-// parameters, 200 schema and its own error statuses; this module adds what every route shares: 304,
-// 405, 429 and 500, the response headers every answer carries (marked `required`), and the request
-// headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id). test/endpoints/openapi.test.ts
-// validates the result with an OpenAPI 3.1 validator, and test/conformance holds every route's answers to it.
+// parameters, body schema (openapi/schemas/) and its own error statuses; responses.ts adds what every
+// route shares (304, 405, 429, 500 and the response headers), examples.ts the captured examples, and
+// this module the request headers every route reads (If-None-Match, Idempotency-Key, X-Request-Id), the
+// tags, the webhook deliveries and the document around them. test/endpoints/openapi.test.ts validates
+// the result (OpenAPI 3.1, redocly, spectral), and test/conformance holds every route's answers to it.
 
 import { maxHeaderSize } from 'node:http';
 import { LICENCE } from '@skg/core';
 import { DEFAULT_CONNECTION_LIMITS as LIMITS } from '../connection-limits.ts';
-import { RATE_LIMIT_HEADER_NAMES } from '../middleware/rate-limit.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';
 import { OPENAPI_VERSION } from '../version.ts';
-import { SCHEMAS } from './schemas.ts';
+import { addExamples, exampleMembers, findRequestExample } from './examples.ts';
+import { describeResponses, headerRefs, RESPONSE_HEADERS, schemaOf, SHARED_RESPONSES } from './responses.ts';
+import { ErrorBody, getComponentSchemas, type TSchema, WebhookPayloadDataUpdated, WebhookPayloadStatusDegraded } from './schemas/index.ts';
 
 type Json = Record<string, unknown>;
-
-const header = (description: string, schema: Json, required: boolean): Json => ({ description, required, schema });
-
-const HEADERS: Record<string, Json> = {
-  'X-Request-Id': header('Identifies this request; quote it when reporting a problem (also `requestId` in error bodies)', { type: 'string' }, true),
-  ETag: header(
-    "Derived from the data version and the canonical request (on /stats and /changelog also from this server process's index-build time, which those bodies show); send it back as If-None-Match",
-    { type: 'string' },
-    true,
-  ),
-  'Access-Control-Allow-Origin': header('Every route may be called from any web page', { const: '*' }, true),
-  'X-RateLimit-Limit': header('Requests allowed per window', { type: 'integer' }, true),
-  'X-RateLimit-Remaining': header('Requests left in this window', { type: 'integer', minimum: 0 }, true),
-  'X-RateLimit-Reset': header('When the window resets, Unix epoch seconds', { type: 'integer' }, true),
-  'RateLimit-Limit': header('Requests allowed per window (IETF draft spelling)', { type: 'integer' }, true),
-  'RateLimit-Remaining': header('Requests left in this window (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
-  'RateLimit-Reset': header('Seconds until the window resets (IETF draft spelling)', { type: 'integer', minimum: 0 }, true),
-  'RateLimit-Policy': header('The quota policy, e.g. `600;w=60`', { type: 'string' }, true),
-  'Idempotency-Key': header('Echo of the request header, when one was sent', { type: 'string' }, false),
-  'Retry-After': header('Seconds to wait before retrying', { type: 'integer', minimum: 0 }, true),
-  Allow: header('The methods this path answers', { type: 'string' }, true),
-  'Cache-Control': header(
-    'How long a copy may be reused: `public, max-age=300, stale-while-revalidate=3600` on data answers (see the ETag), `no-store` on live and webhook answers',
-    { type: 'string' },
-    true,
-  ),
-  Vary: header('`Accept-Encoding` on answers compiled ahead of time, which are sent compressed to clients that accept it', { const: 'Accept-Encoding' }, false),
-  'Content-Encoding': header('`br` when the answer was compiled ahead of time and the request accepts brotli (Accept-Encoding)', { const: 'br' }, false),
-  Location: header('Where the created resource is read', { type: 'string' }, false),
-};
-
-/** The headers on every answer of every route. */
-const COMMON_HEADERS = [
-  'X-Request-Id',
-  'ETag',
-  'Access-Control-Allow-Origin',
-  ...RATE_LIMIT_HEADER_NAMES,
-  'Idempotency-Key',
-];
-
-const headerRefs = (names: readonly string[]): Json =>
-  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** Request headers every route reads. */
 const PARAMETERS: Record<string, Json> = {
@@ -83,18 +43,6 @@ const PARAMETERS: Record<string, Json> = {
     description: 'Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made',
     schema: { type: 'string', maxLength: 128 },
   },
-};
-
-const ERROR_RESPONSES: Record<number, { description: string; headers: readonly string[] }> = {
-  400: { description: 'missing_parameter, invalid_parameter, unknown_value or invalid_reference', headers: [] },
-  413: { description: 'invalid_parameter (`param: body`): the request body is larger than the route accepts; the connection is closed', headers: [] },
-  415: { description: 'invalid_parameter: the request body is not `application/json`', headers: [] },
-  406: { description: 'The request does not accept the media types this operation answers with (`Accept`)', headers: [] },
-  404: { description: 'not_found', headers: [] },
-  405: { description: 'The path does not answer this method: code unknown_value, `available` and `Allow` list the methods', headers: ['Allow'] },
-  429: { description: 'rate_limited: more requests than the limit in the window; retry after `Retry-After` seconds', headers: ['Retry-After'] },
-  500: { description: 'internal_error: quote the requestId', headers: [] },
-  503: { description: 'dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds', headers: ['Retry-After'] },
 };
 
 /**
@@ -141,7 +89,7 @@ function listenerResponses(): Json {
       {
         description: `${status}: ${description}`,
         headers: headerRefs(['X-Request-Id', 'Access-Control-Allow-Origin', ...headers]),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: { 'application/json': { schema: schemaOf(ErrorBody) } },
       },
     ]),
   );
@@ -178,29 +126,6 @@ const SECURITY_SCHEMES: Record<string, Json> = {
   },
 };
 
-function jsonResponse(description: string, schema: string, extraHeaders: readonly string[] = []): Json {
-  return {
-    description,
-    headers: headerRefs([...COMMON_HEADERS, ...extraHeaders]),
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-  };
-}
-
-/** What a GET success (200, 304) carries besides the common headers: Cache-Control, and on data routes Vary and Content-Encoding. */
-function successHeaders(route: RouteDefinition): string[] {
-  return ['Cache-Control', ...(route.cache === 'data' && !route.media ? ['Vary', 'Content-Encoding'] : [])];
-}
-
-function successResponse(route: RouteDefinition): Json {
-  if (!route.media) return jsonResponse('Success', route.responseSchema, successHeaders(route));
-  const schema = { $ref: `#/components/schemas/${route.responseSchema}` };
-  return {
-    description: 'Success',
-    headers: headerRefs([...COMMON_HEADERS, 'Cache-Control']),
-    content: Object.fromEntries(route.media.map((type) => [type, { schema }])),
-  };
-}
-
 function toParameter(spec: ParameterSpec): Json {
   if (spec.kind === 'integer') {
     return {
@@ -226,34 +151,10 @@ function toParameter(spec: ParameterSpec): Json {
   };
 }
 
-/** A write route's success answers (`successStatuses`, default 200); 202 and 204 have no body, 201 a Location. */
-function writeResponses(route: RouteDefinition): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
-  for (const [status, description] of Object.entries(route.successStatuses ?? { 200: 'Success' })) {
-    responses[status] =
-      status === '204' || status === '202'
-        ? { description, headers: headerRefs(COMMON_HEADERS) }
-        : jsonResponse(description, route.responseSchema, ['Cache-Control', ...(status === '201' ? ['Location'] : [])]);
-  }
-  return responses;
-}
-
 function toOperation(route: RouteDefinition): Json {
   const read = (route.method ?? 'GET') === 'GET';
-  const responses: Record<string, unknown> = read
-    ? {
-        200: successResponse(route),
-        304: {
-          description: 'Not modified: If-None-Match matched the ETag; no body',
-          headers: headerRefs([...COMMON_HEADERS, ...successHeaders(route).filter((name) => name !== 'Content-Encoding')]),
-        },
-      }
-    : writeResponses(route);
-  if (route.bodyStatus) responses[route.bodyStatus.status] = jsonResponse(route.bodyStatus.description, route.responseSchema);
-  for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
-    const error = ERROR_RESPONSES[status] ?? { description: 'Error', headers: [] };
-    responses[status] = jsonResponse(error.description, 'Error', error.headers);
-  }
+  const responses = describeResponses(route);
+  addExamples(route.operationId, responses, route.bodyStatus?.status);
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -270,7 +171,7 @@ function toOperation(route: RouteDefinition): Json {
           requestBody: {
             required: true,
             description: route.requestBody.description,
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.requestBody.schema}` } } },
+            content: { 'application/json': { schema: schemaOf(route.requestBody.schema), ...exampleMembers(findRequestExample(route.operationId)) } },
           },
         }
       : {}),
@@ -286,13 +187,17 @@ function describeDeliveries(): Json {
       name: 'X-Service-Signature',
       in: 'header',
       required: true,
-      description: 'HMAC-SHA256 of the raw body bytes keyed with the subscription secret (the whole `whsec_…` string): recompute over the bytes as received and compare in constant time',
+      description:
+        'HMAC-SHA256 of the raw body bytes keyed with the subscription secret (the whole `whsec_…` string as UTF-8), hex, prefixed `sha256=`: ' +
+        'recompute over the bytes as received and compare in constant time. This is the GitHub webhook scheme, so GitHub-style verifiers ' +
+        'accept it as it is (e.g. `verify(secret, rawBody, signature)` of `@octokit/webhooks-methods`). Standard Webhooks verifiers ' +
+        '(`standardwebhooks`, Svix) do not: they expect `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,…` and a base64 key.',
       schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
     },
     { name: 'X-Service-Event', in: 'header', required: true, description: 'The event name, as in the body', schema: { type: 'string' } },
     { name: 'X-Service-Delivery', in: 'header', required: true, description: 'The event id (`evt_…`), as in the body', schema: { type: 'string' } },
   ];
-  const delivery = (event: string, schema: string, summary: string): Json => ({
+  const delivery = (event: string, schema: TSchema, summary: string): Json => ({
     post: {
       // Requests this service makes, not operations a client calls: `receive_…`, what the receiver does.
       operationId: `receive_${event.replace('.', '_')}`,
@@ -302,7 +207,7 @@ function describeDeliveries(): Json {
         'POST /webhooks/{id}/test sends the same shape with `test: true`.',
       tags: ['Webhooks'],
       parameters,
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(schema) } } },
       responses: {
         '2XX': {
           description:
@@ -314,8 +219,8 @@ function describeDeliveries(): Json {
     },
   });
   return {
-    'data.updated': delivery('data.updated', 'WebhookPayloadDataUpdated', 'The knowledge base was re-ingested: this service now serves a new data version'),
-    'status.degraded': delivery('status.degraded', 'WebhookPayloadStatusDegraded', 'A server process turned degraded: a live check failed or an optional dataset became unavailable'),
+    'data.updated': delivery('data.updated', WebhookPayloadDataUpdated, 'The knowledge base was re-ingested: this service now serves a new data version'),
+    'status.degraded': delivery('status.degraded', WebhookPayloadStatusDegraded, 'A server process turned degraded: a live check failed or an optional dataset became unavailable'),
   };
 }
 
@@ -358,19 +263,26 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
   }
   const used = new Set(routes.map((route) => tagOf(route.path)));
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Scripture Graph API',
       version: OPENAPI_VERSION,
       description: describe(options.rateLimit),
       license: { name: 'CC BY 4.0 (data); the BSB text is public domain', identifier: 'CC-BY-4.0' },
+      contact: { name: 'Scripture Graph: report a problem with the X-Request-Id of the answer (GET /api/v1/ lists where to start)' },
     },
     servers: [{ url: API_BASE, description: 'This host' }],
     security: [],
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
     webhooks: describeDeliveries(),
-    components: { schemas: SCHEMAS, responses: listenerResponses(), headers: HEADERS, parameters: PARAMETERS, securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: getComponentSchemas(),
+      responses: { ...SHARED_RESPONSES, ...listenerResponses() },
+      headers: RESPONSE_HEADERS,
+      parameters: PARAMETERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };

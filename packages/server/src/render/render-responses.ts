@@ -35,6 +35,7 @@ import {
 import { loadDataSet } from '../artefacts/dataset.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import { createEtag, formatCanonicalRequest, getEtagBase } from '../middleware/etag.ts';
+import { getResponseFormat } from '../openapi/response-format.ts';
 import { computeResponse, getQueryNames } from '../route-handler.ts';
 import { API_BASE, type RouteContext } from '../routes/define.ts';
 import { listRenderTargets, type RenderKind, type RenderTarget } from './targets.ts';
@@ -92,7 +93,7 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     if (!names) queryNames.set(target.route, (names = getQueryNames(target.route)));
     const key = formatCanonicalRequest('GET', new URL(`http://localhost${API_BASE}${target.path}`), names);
     if (!/^[\x20-\x7e]*$/.test(key)) throw new Error(`render: the canonical request ${key} is not ASCII`);
-    planned.push({ target, key, etag: createEtag(dataSet, key, target.route.perProcess === true) });
+    planned.push({ target, key, etag: createEtag(dataSet, key, getResponseFormat(target.route), target.route.perProcess === true) });
   }
 
   // The head: header, hash table, records, strings (key then ETag per record), padded to 8.

@@ -9,8 +9,12 @@
 
 import type { RouteDefinition } from './define.ts';
 
-/** GET operations that describe the API to developers; a model gets the same from the tools and the server's instructions. */
-const DEVELOPER_DOCUMENTS = new Set(['get_service_index', 'get_openapi', 'describe_webhooks']);
+/**
+ * GET operations for developers and machines, not for a model: the documents describing the API (a model
+ * gets the same from the tools and the server's instructions) and the load balancer's liveness probe
+ * (`get_status` is the health a model can read).
+ */
+const DEVELOPER_DOCUMENTS = new Set(['get_service_index', 'get_openapi', 'describe_webhooks', 'get_health']);
 
 export function isAssistantTool(route: RouteDefinition): boolean {
   return (route.method ?? 'GET') === 'GET' && route.media === undefined && route.security === undefined && !DEVELOPER_DOCUMENTS.has(route.operationId);

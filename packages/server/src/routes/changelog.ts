@@ -2,6 +2,7 @@
 
 import { LICENCE } from '@skg/core';
 import { API_BASE, defineRoute } from './define.ts';
+import { Changelog } from '../openapi/schemas/index.ts';
 
 /**
  * Where the log can be fetched: this endpoint (`log` is the bundle's root `log.md`). The bundle's log is
@@ -22,7 +23,7 @@ export const changelogRoute = defineRoute({
     '`bundleGenerated` is the data generation time to cite or cache on; `indexBuilt` is this process\'s index-build time ' +
     '(changes on every restart); `log` is the bundle\'s markdown log.',
   parameters: [],
-  responseSchema: 'Changelog',
+  responseSchema: Changelog,
   errorStatuses: [],
   cache: 'data',
   // `indexBuilt` is this process's index-build time: the ETag follows it too.

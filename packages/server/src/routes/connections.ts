@@ -23,6 +23,7 @@ import { type IntegerParameter, readInteger, readString, type StringParameter } 
 import { datasetUnavailable } from './dataset-unavailable.ts';
 import { defineRoute } from './define.ts';
 import { toRoute } from './summary.ts';
+import { Connections } from '../openapi/schemas/index.ts';
 
 const BOOK: StringParameter = {
   kind: 'string',
@@ -45,7 +46,9 @@ const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: '
 const BOOK_IDS: readonly string[] = BOOKS.map((book) => book.osis);
 
 const NOTE =
-  'Computed from the materialised cross references (those /xrefs serves: at least `threshold` votes). A reference joins ' +
+  'Computed from the whole cross-reference corpus: every row whose verses are all in the text, whatever its votes ' +
+  '(`threshold` 0; /xrefs serves only those with its own floor of votes). Rows readers voted below zero are left out of ' +
+  'every figure and only counted, as totals.negativeReferences. A reference joins ' +
   'the chapter of its verse to the chapter its target starts in; pairs are directed (citing → cited). distinctPairs counts ' +
   'distinct chapter pairs, selfPairs those inside one chapter, arcs the others, crossTestament the arcs joining the Old and ' +
   'New Testaments; chapters counts the chapters at either end of a pair. A chapter\'s weight is the sum of the votes of the ' +
@@ -151,7 +154,7 @@ export const connectionsRoute = defineRoute({
     '`invalid_reference` / `invalid_parameter` for an osis that is not one chapter; 404 `not_found` for a chapter the text ' +
     'does not have; 503 `dataset_unavailable` with `Retry-After` when this server was built without the aggregate.',
   parameters: [BOOK, OSIS, LIMIT],
-  responseSchema: 'Connections',
+  responseSchema: Connections,
   errorStatuses: [400, 404, 503],
   cache: 'data',
   handle({ dataSet, query }) {

@@ -3,6 +3,7 @@
 import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { AppConfig } from '../context.ts';
+import type { Describes, TSchema } from '../openapi/schemas/index.ts';
 import type { ParameterSpec, Query } from '../params.ts';
 
 export interface RouteContext {
@@ -18,6 +19,7 @@ export interface RouteContext {
   readonly requestId: string;
 }
 
+/** What every route declares, whatever it answers; `defineRoute` checks `handle` against `responseSchema`. */
 export interface RouteDefinition {
   /** OpenAPI-style path relative to `/api/v1`: `/passage/{osis}`; `/` is the service index. */
   readonly path: string;
@@ -30,8 +32,8 @@ export interface RouteDefinition {
   readonly method?: RouteMethod;
   /** A POST or DELETE route's success statuses and what each means; default `{200: 'Success'}`. 204 has no body. */
   readonly successStatuses?: Readonly<Record<number, string>>;
-  /** A POST route's JSON request body: a schema name under `components.schemas`. */
-  readonly requestBody?: { readonly schema: string; readonly description: string };
+  /** A POST route's JSON request body: a schema declared with `component()` (openapi/schemas). */
+  readonly requestBody?: { readonly schema: TSchema; readonly description: string };
   /** `webhook-secret`: the route needs `Authorization: Bearer <secret>` of the webhook subscription. */
   readonly security?: 'webhook-secret';
   readonly operationId: string;
@@ -39,8 +41,11 @@ export interface RouteDefinition {
   readonly summary: string;
   readonly description?: string;
   readonly parameters: readonly ParameterSpec[];
-  /** Name of the 200 body schema under `components.schemas` of the OpenAPI document. */
-  readonly responseSchema: string;
+  /**
+   * The success body's schema (openapi/schemas): the OpenAPI document publishes it, the ETag follows it
+   * (openapi/response-format.ts), and `defineRoute` holds `handle`'s return type to it.
+   */
+  readonly responseSchema: TSchema;
   /**
    * The media types of the 200 body when it is not JSON (the API reference page and its files): `handle`
    * then returns a `MediaBody`, answered as it is with its own ETag, and not kept in the response cache.
@@ -68,6 +73,31 @@ export interface RouteDefinition {
   handle(context: RouteContext): unknown;
 }
 
+type MaybePromise<T> = T | Promise<T>;
+
+/** A GET route answering JSON: `handle` returns the body, typed by the schema. */
+export interface ReadRoute<B> extends Omit<RouteDefinition, 'method' | 'media' | 'handle' | 'responseSchema'> {
+  readonly method?: 'GET';
+  readonly media?: undefined;
+  readonly responseSchema: TSchema & Describes<B>;
+  handle(context: RouteContext): MaybePromise<B>;
+}
+
+/** A GET route answering other media (the reference page): `handle` returns the bytes. */
+export interface MediaRoute extends Omit<RouteDefinition, 'method' | 'media' | 'handle'> {
+  readonly method?: 'GET';
+  readonly media: readonly string[];
+  handle(context: RouteContext): MaybePromise<MediaBody>;
+}
+
+/** A POST or DELETE route: `handle` returns the status and the body, typed by the schema (null for 204). */
+export interface WriteRoute<B> extends Omit<RouteDefinition, 'method' | 'media' | 'handle' | 'responseSchema'> {
+  readonly method: 'POST' | 'DELETE';
+  readonly media?: undefined;
+  readonly responseSchema: TSchema & Describes<B>;
+  handle(context: RouteContext): MaybePromise<WriteReply<B | null>>;
+}
+
 /** A 200 body that is not JSON, as the `handle` of a route with `media` returns it. */
 export interface MediaBody {
   /** The Content-Type header, e.g. `text/html; charset=utf-8`. */
@@ -83,14 +113,25 @@ export interface MediaBody {
 export type RouteMethod = 'GET' | 'POST' | 'DELETE';
 
 /** What the `handle` of a POST or DELETE route returns: the status, the JSON body (null for 204), extra headers. */
-export interface WriteReply {
+export interface WriteReply<T = unknown> {
   readonly status: number;
-  readonly body: unknown;
+  readonly body: T;
   /** Lower-case names, e.g. `location`. */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export function defineRoute(route: RouteDefinition): RouteDefinition {
+/** Declares a GET route answering JSON: its `handle` must return what its `responseSchema` describes. */
+export function defineRoute<B>(route: ReadRoute<B>): RouteDefinition {
+  return route;
+}
+
+/** Declares a GET route answering other media (`media`): its `handle` returns the bytes. */
+export function defineMediaRoute(route: MediaRoute): RouteDefinition {
+  return route;
+}
+
+/** Declares a POST or DELETE route: its `handle` returns the status and a body its `responseSchema` describes. */
+export function defineWriteRoute<B>(route: WriteRoute<B>): RouteDefinition {
   return route;
 }
 

@@ -6,6 +6,7 @@ import { type IntegerParameter, type QueryValue, readInteger, readString, type S
 import { defineRoute } from './define.ts';
 import { createChapter } from './passage.ts';
 import { defaultSort, formatInbound, formatRelation, formatSummary, readDocumentPath } from './summary.ts';
+import { EntityOrCollection } from '../openapi/schemas/index.ts';
 
 const PATH: StringParameter = {
   kind: 'string',
@@ -51,6 +52,7 @@ function collectionRoot(dataSet: DataSet, path: string) {
   if (!info) return undefined;
   const page = dataSet.graph.list({ type: info.type, sort: defaultSort(info.type), limit: SAMPLE_SIZE, offset: 0 });
   return {
+    kind: 'collection' as const,
     collection: { type: info.type, label: info.label, route: info.route },
     count: page.total,
     sample: page.items.map(formatSummary),
@@ -67,7 +69,7 @@ export const entityRoute = defineRoute({
     '(`parent-of`). Inbound is capped at 500 (`inboundCount` is the true total), links at 100. A collection folder ' +
     '(`people`, `themes`, `sa/events`) answers `{collection, count, sample}`. 404 `not_found` for an unknown path.',
   parameters: [PATH, BODY, BACKLINKS],
-  responseSchema: 'EntityOrCollection',
+  responseSchema: EntityOrCollection,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params, query }) {
@@ -92,6 +94,7 @@ export const entityRoute = defineRoute({
     const backlinks = graph.getBacklinks(path, backlinkLimit);
     const body = includeBody ? graph.getBody(path) : undefined;
     return {
+      kind: 'entity' as const,
       ...formatSummary(document),
       collection: { type: info.type, label: info.label, route: info.route },
       tags: document.tags,

@@ -5,6 +5,7 @@ import { ApiError, createDocumentLicence } from '@skg/core';
 import { type IntegerParameter, readInteger, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath } from './summary.ts';
+import { Family } from '../openapi/schemas/index.ts';
 
 const PATH: StringParameter = {
   kind: 'string',
@@ -37,7 +38,7 @@ export const familyRoute = defineRoute({
     'Parents come from inbound parent-of (no child-of is stored). ancestor-of is never used. 400 `invalid_parameter` when ' +
     'the document is not a person; 404 `not_found` for an unknown path.',
   parameters: [PATH, GENERATIONS],
-  responseSchema: 'Family',
+  responseSchema: Family,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params, query }) {

@@ -5,6 +5,7 @@ import { ApiError, LICENCE } from '@skg/core';
 import { type IntegerParameter, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath, readDocumentType, toRoute, TYPE_VALUES } from './summary.ts';
+import { Neighbourhood } from '../openapi/schemas/index.ts';
 
 const PATH: StringParameter = {
   kind: 'string',
@@ -43,7 +44,7 @@ export const graphRoute = defineRoute({
     'Walks typed relations both ways, body links both ways and cited sources, breadth first. `limit` caps the nodes ' +
     '(root included); `truncated` is true when it cut the walk. Edges are only those with both ends among the nodes.',
   parameters: [PATH, DEPTH, TYPE, PREDICATE, LIMIT],
-  responseSchema: 'Neighbourhood',
+  responseSchema: Neighbourhood,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params, query }) {

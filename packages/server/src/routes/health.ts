@@ -3,6 +3,7 @@
 // (the data checks) is /status, which answers 503 while degraded (docs/api-decisions.md, "/status").
 
 import { LICENCE } from '@skg/core';
+import { Health } from '../openapi/schemas/index.ts';
 import { defineRoute } from './define.ts';
 
 export const healthRoute = defineRoute({
@@ -13,7 +14,7 @@ export const healthRoute = defineRoute({
     'For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and ' +
     'answering; whether its data checks pass is /status (200 ok, 503 degraded). Counted by the rate limit like every request.',
   parameters: [],
-  responseSchema: 'Health',
+  responseSchema: Health,
   errorStatuses: [],
   cache: 'live',
   handle() {

@@ -19,6 +19,7 @@ import { datasetUnavailable } from './dataset-unavailable.ts';
 import { defineRoute } from './define.ts';
 import { formatBook } from './passage.ts';
 import { formatSummary } from './summary.ts';
+import { Interlinear } from '../openapi/schemas/index.ts';
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -81,7 +82,7 @@ function formatVerse(verse: InterlinearVerseRecord, graph: GraphStore, scripture
     verse: verse.verse,
     osis: verse.osis,
     text,
-    ...(aligned ? {} : { englishAligned: false }),
+    ...(aligned ? {} : { englishAligned: false as const }),
     entries: verse.entries.map((entry) => formatEntry(entry, graph)),
   };
 }
@@ -98,7 +99,7 @@ export const interlinearRoute = defineRoute({
     'the chapter does not have or a verse (or chapter) without interlinear data; 503 `dataset_unavailable` with ' +
     '`Retry-After` when this server was built without the interlinear (see /status `datasets`).',
   parameters: [OSIS],
-  responseSchema: 'Interlinear',
+  responseSchema: Interlinear,
   errorStatuses: [400, 404, 503],
   cache: 'data',
   handle({ dataSet, params }) {

@@ -5,6 +5,7 @@ import type { ListSort } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readEnum, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { defaultSort, formatSummary, readDocumentType, readTag, sortsOf, TYPE_VALUES } from './summary.ts';
+import { Listing } from '../openapi/schemas/index.ts';
 
 const SORTS: readonly ListSort[] = ['title', 'degree', 'canonical', 'chronological'];
 
@@ -72,7 +73,7 @@ export const listRoute = defineRoute({
     'Each result is a NodeSummary plus the sortable fields of its collection (startYearAH, number, polarity, verseCount …). ' +
     'Share-alike documents carry `shareAlike: true`. `limit` and `offset` page through `total`.',
   parameters: [TYPE, TAG, FOLDER, SORT, LIMIT, OFFSET],
-  responseSchema: 'Listing',
+  responseSchema: Listing,
   errorStatuses: [400],
   cache: 'data',
   handle({ dataSet, query }) {

@@ -5,9 +5,10 @@
 // POST, so a server that is never asked for MCP neither starts slower nor holds it.
 
 import { MAX_MCP_BODY_BYTES } from '../mcp/limits.ts';
-import { defineRoute } from './define.ts';
+import { McpMessage, McpResponse } from '../openapi/schemas/index.ts';
+import { defineWriteRoute } from './define.ts';
 
-export const mcpRoute = defineRoute({
+export const mcpRoute = defineWriteRoute({
   path: '/mcp',
   method: 'POST',
   operationId: 'post_mcp_message',
@@ -22,8 +23,8 @@ export const mcpRoute = defineRoute({
     `400 for a message that is not JSON-RPC or an unsupported \`MCP-Protocol-Version\`, 406 without that Accept, 413 over ${MAX_MCP_BODY_BYTES / 1024} KiB, ` +
     '415 for a body that is not JSON; all with the Error body.',
   parameters: [],
-  requestBody: { schema: 'McpMessage', description: 'One JSON-RPC 2.0 message of the Model Context Protocol' },
-  responseSchema: 'McpResponse',
+  requestBody: { schema: McpMessage, description: 'One JSON-RPC 2.0 message of the Model Context Protocol' },
+  responseSchema: McpResponse,
   successStatuses: {
     200: 'The JSON-RPC response to the request',
     202: 'Accepted: the message was a notification (or a response); no body',

@@ -4,6 +4,7 @@ import { ApiError, LICENCE } from '@skg/core';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath } from './summary.ts';
+import { Nearby } from '../openapi/schemas/index.ts';
 
 const PLACE: StringParameter = {
   kind: 'string',
@@ -54,7 +55,7 @@ export const nearbyRoute = defineRoute({
     'and for a place without coordinates; 400 `invalid_parameter` for a `place` that is not a place (`people/abram`) and ' +
     'for a lat or lon that is not a number in range.',
   parameters: [PLACE, LAT, LON, RADIUS, LIMIT],
-  responseSchema: 'Nearby',
+  responseSchema: Nearby,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, query }) {

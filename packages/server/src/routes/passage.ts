@@ -26,6 +26,7 @@ import { API_BASE, defineRoute } from './define.ts';
 import { formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
+import { PassageOrChapter } from '../openapi/schemas/index.ts';
 
 /** Verses one passage holds at most: a longer span is refused, and /references stops adding passages here. */
 export const PASSAGE_VERSE_LIMIT = 500;
@@ -181,6 +182,7 @@ export function createPassageBody(store: ScriptureStore, reference: PassageRefer
   const single = reference.kind === 'verse' ? verses[0]?.verse : undefined;
   const span = reference.kind === 'span';
   return {
+    kind: 'passage' as const,
     osis: formatOsis(reference),
     reference: formatReference(reference),
     url: formatUrl(reference),
@@ -240,6 +242,7 @@ export function createChapter(store: ScriptureStore, reference: Extract<Referenc
   const record = getChapterRecord(store, reference);
   const { canon } = store;
   return {
+    kind: 'chapter' as const,
     id: `/${record.path}`,
     osis: record.osis,
     book: formatBook(record.book),
@@ -274,7 +277,7 @@ export const passageRoute = defineRoute({
     'a range across books or above the verse limit; free text such as `John 3:16` too, with `docs` naming its OSIS form); ' +
     '404 `not_found` for a verse the chapter does not have.',
   parameters: [OSIS],
-  responseSchema: 'PassageOrChapter',
+  responseSchema: PassageOrChapter,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params }) {

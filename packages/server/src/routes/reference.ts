@@ -5,7 +5,8 @@ import { ApiError } from '@skg/core';
 import type { StringParameter } from '../params.ts';
 import { createReferencePage, createStartScript, START_SCRIPT_FILE } from '../reference/page.ts';
 import { getSwaggerUiFile, SWAGGER_UI_FILES } from '../reference/swagger-ui-files.ts';
-import { API_BASE, defineRoute, type MediaBody } from './define.ts';
+import { API_BASE, defineMediaRoute, type MediaBody } from './define.ts';
+import { ReferenceAsset, ReferencePage } from '../openapi/schemas/index.ts';
 
 const ASSETS = `${API_BASE}/reference/assets`;
 const ASSET_FILES = [...Object.keys(SWAGGER_UI_FILES), START_SCRIPT_FILE];
@@ -13,13 +14,13 @@ const ASSET_FILES = [...Object.keys(SWAGGER_UI_FILES), START_SCRIPT_FILE];
 let page: MediaBody | undefined;
 let startScript: MediaBody | undefined;
 
-export const referenceRoute = defineRoute({
+export const referenceRoute = defineMediaRoute({
   path: '/reference',
   operationId: 'get_api_reference',
   summary: 'This API reference as a web page (Swagger UI rendering /openapi.json)',
   description: 'An HTML page for people; every file it loads is served by this host under /reference/assets.',
   parameters: [],
-  responseSchema: 'ReferencePage',
+  responseSchema: ReferencePage,
   media: ['text/html'],
   errorStatuses: [],
   cache: 'data',
@@ -39,12 +40,14 @@ const FILE: StringParameter = {
   example: 'swagger-ui.css',
 };
 
-export const referenceAssetRoute = defineRoute({
+export const referenceAssetRoute = defineMediaRoute({
   path: '/reference/assets/{file}',
   operationId: 'get_api_reference_asset',
   summary: 'A script, style sheet or icon of the API reference page',
+  description:
+    'The script, style sheet and icons the reference page loads, served from this host (the page loads nothing from elsewhere). Any other file name answers 404 `not_found`.',
   parameters: [FILE],
-  responseSchema: 'ReferenceAsset',
+  responseSchema: ReferenceAsset,
   media: ['text/javascript', 'text/css', 'image/png'],
   errorStatuses: [404],
   cache: 'data',

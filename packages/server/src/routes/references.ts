@@ -7,6 +7,7 @@ import type { ScriptureStore } from '../artefacts/types.ts';
 import type { FoundReference } from '../free-text/convert.ts';
 import { findReferences, REFERENCE_LANGUAGES } from '../free-text/parse-text.ts';
 import { readBoolean, readEnum, requireString, type StringParameter } from '../params.ts';
+import { References } from '../openapi/schemas/index.ts';
 import { defineRoute } from './define.ts';
 import { countVerses, createPassageBody, PASSAGE_VERSE_LIMIT } from './passage.ts';
 
@@ -72,7 +73,7 @@ export const referencesRoute = defineRoute({
     'all; the references after that have none and `truncated` is true. Comma-style verses (`Juan 3,16`) are read as such in ' +
     'every language but English when the text has no colon-style verse.',
   parameters: [Q, LANG, PASSAGES],
-  responseSchema: 'References',
+  responseSchema: References,
   errorStatuses: [400],
   cache: 'data',
   async handle({ dataSet, query }) {

@@ -4,6 +4,7 @@ import { BOOKS, type Book, formatReference, formatUrl, getBook, LICENCE, type Te
 import { ApiError } from '@skg/core';
 import { type IntegerParameter, readEnum, readInteger, readString, requireString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { ScriptureResults } from '../openapi/schemas/index.ts';
 
 const Q: StringParameter = {
   kind: 'string',
@@ -50,7 +51,7 @@ export const scriptureRoute = defineRoute({
     'Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. ' +
     'Omitted verses are never matched. `limit` and `offset` page through `total` hits.',
   parameters: [Q, BOOK, TESTAMENT, LIMIT, OFFSET],
-  responseSchema: 'ScriptureResults',
+  responseSchema: ScriptureResults,
   errorStatuses: [400],
   cache: 'data',
   async handle({ dataSet, query }) {

@@ -4,6 +4,7 @@ import { LICENCE } from '@skg/core';
 import { type IntegerParameter, readInteger, requireString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentType, readTag, TYPE_VALUES } from './summary.ts';
+import { SearchResults } from '../openapi/schemas/index.ts';
 
 const Q: StringParameter = {
   kind: 'string',
@@ -31,7 +32,7 @@ export const searchRoute = defineRoute({
   summary: 'Concept search: people, places, themes, lexemes … by name, variant, Strong number or description; best match first',
   description: 'Searches concept metadata, not scripture text (use /scripture for that). Share-alike results carry `shareAlike: true`.',
   parameters: [Q, TYPE, TAG, LIMIT, OFFSET],
-  responseSchema: 'SearchResults',
+  responseSchema: SearchResults,
   errorStatuses: [400],
   cache: 'data',
   async handle({ dataSet, query }) {

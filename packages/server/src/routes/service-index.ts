@@ -5,18 +5,21 @@ import { ERROR_DOCS } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
 import { listAssistantToolRoutes } from './assistant-tools.ts';
 import { API_BASE, defineRoute, type RouteDefinition } from './define.ts';
+import { ServiceIndex } from '../openapi/schemas/index.ts';
 
 /** The assistant tools: name (= operationId), method, path relative to /api/v1, summary. */
 function listAssistantTools(routes: readonly RouteDefinition[]) {
-  return listAssistantToolRoutes(routes).map((route) => ({ name: route.operationId, method: 'GET', path: route.path, summary: route.summary }));
+  return listAssistantToolRoutes(routes).map((route) => ({ name: route.operationId, method: 'GET' as const, path: route.path, summary: route.summary }));
 }
 
 export const serviceIndexRoute = defineRoute({
   path: '/',
   operationId: 'get_service_index',
   summary: 'This service index: endpoints, collections, errors, limits, caching, pricing and licence',
+  description:
+    'Start here: every endpoint with a one-line description, the collections with an example of each, where the OpenAPI document, the reference page, the status and the assistant tools are, how errors, the rate limit and caching work, and the licence.',
   parameters: [],
-  responseSchema: 'ServiceIndex',
+  responseSchema: ServiceIndex,
   errorStatuses: [],
   cache: 'data',
   handle({ app, dataSet }) {
@@ -75,6 +78,7 @@ export const serviceIndexRoute = defineRoute({
       status: `${API_BASE}/status`,
       clients: [
         `MCP clients (AI assistants): connect to ${API_BASE}/mcp (Streamable HTTP), or run \`skg mcp\` (stdio) beside a built dist/`,
+        'TypeScript: @skg/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch',
         'Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
         'Browsers, directly: every response carries Access-Control-Allow-Origin: *',
         `OpenAPI tooling (code generators, assistant tool schemas) from ${API_BASE}/openapi.json`,
@@ -127,10 +131,10 @@ export const serviceIndexRoute = defineRoute({
         note: 'Every response carries X-Request-Id and every error body its requestId: quote it when reporting a problem.',
       },
       pricing: {
-        free: true,
-        metered: false,
+        free: true as const,
+        metered: false as const,
         minimumContract: null,
-        creditCardRequired: false,
+        creditCardRequired: false as const,
         publicPricing: true,
         note: 'Free, with no paid tier: there is nothing to buy. The rate limit is the only limit.',
       },

@@ -2,13 +2,16 @@
 
 import { COLLECTIONS, LICENCE } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Stats } from '../openapi/schemas/index.ts';
 
 export const statsRoute = defineRoute({
   path: '/stats',
   operationId: 'get_stats',
   summary: 'Collection counts, graph totals, scripture totals and the commonest tags',
+  description:
+    'Per collection: its count, folder, browse route, one example document and a description; graph totals (documents, edges, tags, words, orphans, broken links); scripture totals (books, chapters, verse slots); the commonest tags. `generated` is this server process\'s index-build time, so this answer\'s ETag changes with a restart.',
   parameters: [],
-  responseSchema: 'Stats',
+  responseSchema: Stats,
   errorStatuses: [],
   cache: 'data',
   // `generated` is this process's index-build time: the ETag follows it too.

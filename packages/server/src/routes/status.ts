@@ -2,6 +2,7 @@
 
 import { LICENCE, OPTIONAL_ARTEFACTS } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Status } from '../openapi/schemas/index.ts';
 
 /** An objective for a free service, not a contractual level. */
 export const AVAILABILITY_TARGET = 0.995;
@@ -16,7 +17,7 @@ export const statusRoute = defineRoute({
     '`status` is `degraded` (a check failed), so a load balancer can take this process out of rotation on the status ' +
     'alone; /health is the cheap liveness probe.',
   parameters: [],
-  responseSchema: 'Status',
+  responseSchema: Status,
   errorStatuses: [],
   cache: 'live',
   bodyStatus: {

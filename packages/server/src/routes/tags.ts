@@ -3,6 +3,7 @@
 import { LICENCE } from '@skg/core';
 import { type IntegerParameter, readInteger } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { Tags } from '../openapi/schemas/index.ts';
 
 const LIMIT: IntegerParameter = { kind: 'integer', name: 'limit', description: 'Tags per page', minimum: 1, maximum: 1000, default: 200 };
 const OFFSET: IntegerParameter = { kind: 'integer', name: 'offset', description: 'Tags to skip', minimum: 0, maximum: 100_000, default: 0 };
@@ -11,8 +12,10 @@ export const tagsRoute = defineRoute({
   path: '/tags',
   operationId: 'get_tags',
   summary: 'Every tag with its document count, most common first',
+  description:
+    'Every tag with the number of documents carrying it, most common first, paged with `limit` and `offset`. A tag name is the `tag` parameter of /list and /search.',
   parameters: [LIMIT, OFFSET],
-  responseSchema: 'Tags',
+  responseSchema: Tags,
   errorStatuses: [],
   cache: 'data',
   handle({ dataSet, query }) {

@@ -2,13 +2,16 @@
 
 import { BOOKS, LICENCE } from '@skg/core';
 import { defineRoute } from './define.ts';
+import { Vocabulary } from '../openapi/schemas/index.ts';
 
 export const vocabularyRoute = defineRoute({
   path: '/vocabulary',
   operationId: 'get_vocabulary',
   summary: 'The relation predicates with their inverses and edge counts, and the 66 books with their OSIS ids, slugs and chapter counts',
+  description:
+    'The closed set of relation predicates, each with its inverse, whether it is symmetric, the types it joins and how many edges use it; predicates found in the data outside that set; and the 66 books in canonical order with their OSIS ids, slugs, chapter counts and document paths.',
   parameters: [],
-  responseSchema: 'Vocabulary',
+  responseSchema: Vocabulary,
   errorStatuses: [],
   cache: 'data',
   handle({ dataSet }) {

@@ -14,7 +14,8 @@ import { parseRegistration } from '../webhooks/registration.ts';
 import { SECRET_PREFIX, SIGNATURE_HEADER } from '../webhooks/signature.ts';
 import { SUBSCRIPTION_STATUSES } from '../webhooks/subscription.ts';
 import { MAX_URL_LENGTH } from '../webhooks/target-url.ts';
-import { API_BASE, defineRoute } from './define.ts';
+import { API_BASE, defineRoute, defineWriteRoute } from './define.ts';
+import { WebhookCreated, WebhookDescription, WebhookRegistration, WebhookSubscriptionResponse, WebhookTestResult } from '../openapi/schemas/index.ts';
 
 const ID: StringParameter = {
   kind: 'string',
@@ -64,8 +65,10 @@ export const describeWebhooksRoute = defineRoute({
   path: '/webhooks',
   operationId: 'describe_webhooks',
   summary: 'Change notification: the events, the payload, the signature scheme, delivery rules and limits',
+  description:
+    'How change notification works, in one answer: the events and their data, how to register (POST /webhooks, no credential), how to read, test and delete a subscription with its secret, the payload members, the signature, delivery and retry rules, and this server\'s limits.',
   parameters: [],
-  responseSchema: 'WebhookDescription',
+  responseSchema: WebhookDescription,
   errorStatuses: [],
   cache: 'data',
   handle({ app }) {
@@ -73,7 +76,7 @@ export const describeWebhooksRoute = defineRoute({
     return {
       events: SERVICE_EVENTS.map((name) => ({ name, description: EVENT_DESCRIPTIONS[name] })),
       registration: {
-        method: 'POST',
+        method: 'POST' as const,
         url: `${API_BASE}/webhooks`,
         contentType: 'application/json',
         body: {
@@ -105,13 +108,13 @@ export const describeWebhooksRoute = defineRoute({
       signature: {
         header: SIGNATURE_HEADER,
         format: 'sha256=<hex>',
-        algorithm: 'HMAC-SHA256',
+        algorithm: 'HMAC-SHA256' as const,
         key: `the subscription secret, the whole ${SECRET_PREFIX}… string as UTF-8 bytes`,
         signed: 'the raw request body bytes',
         note: 'Hash the raw bytes as received, not a re-serialised parse, and compare in constant time.',
       },
       delivery: {
-        method: 'POST',
+        method: 'POST' as const,
         contentType: 'application/json',
         headers: [SIGNATURE_HEADER, 'X-Service-Event', 'X-Service-Delivery', 'User-Agent'],
         success: 'any 2xx answer',
@@ -139,7 +142,7 @@ export const describeWebhooksRoute = defineRoute({
   },
 });
 
-export const createWebhookRoute = defineRoute({
+export const createWebhookRoute = defineWriteRoute({
   path: '/webhooks',
   method: 'POST',
   operationId: 'create_webhook',
@@ -151,8 +154,8 @@ export const createWebhookRoute = defineRoute({
     'over the limit 413 (with `Connection: close`) and a body that is not JSON 415, both with code `invalid_parameter`. Past the ' +
     'registrations allowed per address, or with the service or the target host at its maximum of active subscriptions, 429 `rate_limited`.',
   parameters: [SANDBOX],
-  requestBody: { schema: 'WebhookRegistration', description: 'The https url to deliver to and the events wanted' },
-  responseSchema: 'WebhookCreated',
+  requestBody: { schema: WebhookRegistration, description: 'The https url to deliver to and the events wanted' },
+  responseSchema: WebhookCreated,
   successStatuses: { 201: 'Created: the subscription and its secret (shown only here)', 200: 'sandbox=true: validated, nothing stored' },
   errorStatuses: [400, 413, 415],
   cache: 'live',
@@ -177,9 +180,11 @@ export const getWebhookRoute = defineRoute({
   path: '/webhooks/{id}',
   operationId: 'get_webhook',
   summary: 'A webhook subscription: its status, events, failure count and last delivery (needs its secret)',
+  description:
+    'Needs `Authorization: Bearer <secret>` (the secret POST /webhooks answered once). An unknown id and a wrong or missing secret both answer 404 `not_found`, so ids cannot be probed.',
   parameters: [ID],
   security: 'webhook-secret',
-  responseSchema: 'WebhookSubscriptionResponse',
+  responseSchema: WebhookSubscriptionResponse,
   errorStatuses: [404],
   cache: 'live',
   async handle({ event, params, app }) {
@@ -187,15 +192,17 @@ export const getWebhookRoute = defineRoute({
   },
 });
 
-export const deleteWebhookRoute = defineRoute({
+export const deleteWebhookRoute = defineWriteRoute({
   path: '/webhooks/{id}',
   method: 'DELETE',
   operationId: 'delete_webhook',
   summary: 'Delete a webhook subscription (needs its secret); deliveries to it stop',
+  description:
+    'Needs `Authorization: Bearer <secret>`. Answers 204 with no body; deliveries stop at once. An unknown id and a wrong or missing secret both answer 404 `not_found`.',
   parameters: [ID],
   security: 'webhook-secret',
   // Required by the route type; unused, as the only success (204) has no body.
-  responseSchema: 'WebhookSubscriptionResponse',
+  responseSchema: WebhookSubscriptionResponse,
   successStatuses: { 204: 'Deleted' },
   errorStatuses: [404],
   cache: 'live',
@@ -205,7 +212,7 @@ export const deleteWebhookRoute = defineRoute({
   },
 });
 
-export const testWebhookRoute = defineRoute({
+export const testWebhookRoute = defineWriteRoute({
   path: '/webhooks/{id}/test',
   method: 'POST',
   operationId: 'test_webhook',
@@ -215,7 +222,7 @@ export const testWebhookRoute = defineRoute({
     '`delivery.status` and `delivery.error` report it.',
   parameters: [ID],
   security: 'webhook-secret',
-  responseSchema: 'WebhookTestResult',
+  responseSchema: WebhookTestResult,
   successStatuses: { 200: 'The delivery was attempted; its outcome is in `delivery`' },
   errorStatuses: [404],
   cache: 'live',

@@ -12,6 +12,7 @@ import {
 import type { CrossReferenceRecord, VerseKey } from '../artefacts/types.ts';
 import { type IntegerParameter, readInteger, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
+import { CrossReferences } from '../openapi/schemas/index.ts';
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -79,7 +80,7 @@ export const xrefsRoute = defineRoute({
     '`invalid_reference` when the reference does not parse, `invalid_parameter` for a range; 404 `not_found` for a verse ' +
     'or chapter the text does not have. A verse without cross references answers 200 with an empty list.',
   parameters: [OSIS, MIN_VOTES, LIMIT],
-  responseSchema: 'CrossReferences',
+  responseSchema: CrossReferences,
   errorStatuses: [400, 404],
   cache: 'data',
   handle({ dataSet, params, query }) {

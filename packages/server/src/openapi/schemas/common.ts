@@ -1,0 +1,111 @@
+// Shapes many bodies share: the licence, the error body, a document summary, a book, a verse.
+
+import { ERROR_CODES, LICENCE_CC_BY, LICENCE_CC_BY_SA } from '@skg/core';
+import { ERROR_MEANINGS } from '../../errors.ts';
+import { always, arrayOf, component, integer, number, oneOfStrings, optional, text, Type } from './declare.ts';
+
+export const Licence = component(
+  'Licence',
+  Type.Object({
+    text: text('Licence statement for the scripture text'),
+    data: text('Licence statement for the data'),
+    document: optional(Type.Unsafe<string>({ type: 'string', enum: [LICENCE_CC_BY, LICENCE_CC_BY_SA], description: 'Licence of the single document fetched' })),
+    shareAlike: text('Share-alike statement'),
+    reason: optional(text('Why this answer has the document licence it has')),
+    attribution: Type.String({ format: 'uri-reference', description: 'Attribution page' }),
+  }),
+);
+
+export const ErrorBody = component(
+  'Error',
+  Type.Object(
+    {
+      error: text('Human-readable; wording may change'),
+      code: oneOfStrings(ERROR_CODES, 'Machine-readable contract: branch on this'),
+      requestId: text('Also sent as X-Request-Id'),
+      param: optional(text('Offending parameter where one can be named')),
+      available: optional(arrayOf(text(), 'Legal values when the failure was an unrecognised enum')),
+      docs: optional(text('Link to this error documentation')),
+    },
+    {
+      description:
+        'Every failure body. Codes:\n' +
+        ERROR_CODES.map((code) => `- \`${code}\`: ${ERROR_MEANINGS[code]}`).join('\n') +
+        '\n\nRetryable: dataset_unavailable and rate_limited, after `Retry-After` seconds.',
+    },
+  ),
+);
+
+export const Testament = oneOfStrings(['OT', 'NT'] as const);
+
+/** The members of a NodeSummary, for the shapes that extend it. */
+export const nodeSummaryMembers = {
+  id: text('Site route, e.g. /people/isaac; strip the leading slash to use as a path'),
+  title: text(),
+  type: text('One of the twelve type values'),
+  description: optional(text()),
+  degree: integer('Graph edges touching the document'),
+  lat: optional(number()),
+  lon: optional(number()),
+  strongs: optional(text()),
+  osis: optional(text()),
+  shareAlike: optional(always(true, 'Present, always true, only on CC BY-SA 4.0 documents')),
+};
+
+export const NodeSummary = component('NodeSummary', Type.Object(nodeSummaryMembers));
+
+export const BookSummary = component(
+  'BookSummary',
+  Type.Object({ id: text('OSIS book id'), name: text(), slug: text(), testament: Testament, chapters: integer() }),
+);
+
+export const BookRef = component('BookRef', Type.Object({ id: text('OSIS book id'), name: text(), slug: text(), testament: Testament }));
+
+export const Verse = component(
+  'Verse',
+  Type.Object({
+    chapter: optional(integer('Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`)')),
+    verse: integer(),
+    osis: text(),
+    text: text('Empty when the translation omits the verse'),
+    omitted: optional(always(true, 'Present, always true, only for omitted verses')),
+    speaker: optional(text('Attributed speaker where recorded')),
+  }),
+);
+
+export const DatasetAvailability = component(
+  'DatasetAvailability',
+  oneOfStrings(['available', 'unavailable'] as const, '`available` means the optional dataset is built'),
+);
+
+export const Relation = component(
+  'Relation',
+  Type.Object(
+    {
+      predicate: text(),
+      from: optional(text('Verse the edge is anchored to, for chapter documents')),
+      target: text('Site route of the target'),
+      targetType: text(),
+      title: text(),
+      surface: optional(text()),
+      note: optional(text()),
+      verses: optional(integer('narrated-in: how many verses of the chapter narrate the event')),
+      source: optional(text('Which upstream dataset asserted the edge')),
+    },
+    { additionalProperties: true, description: 'An outbound typed edge; further members may appear' },
+  ),
+);
+
+export const InboundRelation = component(
+  'InboundRelation',
+  Type.Object({
+    predicate: text('The inverse predicate, e.g. child-of'),
+    statedAs: text('How the asserting document wrote it, e.g. parent-of'),
+    source: text('Site route of the asserting document'),
+    sourceType: optional(text()),
+    title: optional(text()),
+    from: optional(text()),
+    surface: optional(text()),
+    note: optional(text()),
+  }),
+);
