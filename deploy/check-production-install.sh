@@ -68,9 +68,13 @@ step "build stage: npm ci, npm run build, stage the runtime"
 ln -s "$dist" "$work/app/dist"
 
 cd "$work/app"
-for dev in $(node -p "Object.keys(require('./package.json').devDependencies).join(' ')"); do
+# A dev dependency that a runtime dependency also needs (ajv, which the MCP SDK validates with) is
+# installed on purpose; the lockfile marks what only development needs (`"dev": true`), and none of
+# that may be here.
+for dev in $(node -p "const lock = require('./package-lock.json'); Object.keys(require('./package.json').devDependencies).filter((name) => lock.packages['node_modules/' + name]?.dev === true).join(' ')"); do
   [ ! -e "node_modules/$dev" ] || fail "dev dependency $dev is installed"
 done
+[ ! -e node_modules/tsx ] && [ ! -e node_modules/typescript ] || fail "tsx or typescript is installed in the runtime"
 node --input-type=module -e "for (const p of ['@skg/core', '@skg/ingest', '@skg/compiler', '@skg/server', '@skg/server/cluster']) await import(p);" \
   || fail "a workspace package does not load without dev dependencies"
 step "runtime: $(du -sh node_modules | cut -f1) of production dependencies, no dev dependency"

@@ -172,11 +172,11 @@ describe('researcher-grade data on the full data', { skip }, () => {
       assert.deepEqual(numbered.map((item) => item.path), []);
     });
 
-    it('writes God, not G-d, in commandment and epoch titles, slugs and descriptions, and in every title', () => {
+    it('writes God, not G-d, in commandment, epoch and person titles, slugs, descriptions and label meanings, and in every title', () => {
       const all = dataSet.graph.list({ sort: 'title', limit: 100_000, offset: 0 });
       assert.deepEqual(all.items.filter((item) => /G-d/i.test(item.title)).map((item) => item.path), []);
       const texts = all.items
-        .filter((item) => item.type === 'Commandment' || item.type === 'Epoch')
+        .filter((item) => item.type === 'Commandment' || item.type === 'Epoch' || item.type === 'Person')
         .filter((item) => /g-d/i.test(`${item.path} ${item.description ?? ''} ${dataSet.graph.getBody(item.path) ?? ''}`));
       assert.deepEqual(texts.map((item) => item.path), []);
       assert.equal(dataSet.graph.getSummary('commandments/001-know-there-is-a-god')?.title, 'Know there is a God');
