@@ -51,9 +51,13 @@ export function getQueryNames(route: RouteDefinition): string[] {
  * The body of a `cache: 'data'` route for a canonical request, serialised, with its ETag: what the
  * route handler answers and caches, and what the build's render step stores in the response artefact.
  */
-export function computeResponse(route: RouteDefinition, context: RouteContext, canonical: string): CachedResponse | Promise<CachedResponse> {
+export function computeResponse(
+  route: RouteDefinition,
+  context: RouteContext,
+  canonical: string,
+  format: string = getResponseFormat(route),
+): CachedResponse | Promise<CachedResponse> {
   const perProcess = route.perProcess === true;
-  const format = getResponseFormat(route);
   const tag = (value: unknown): CachedResponse => ({ body: encodeBody(JSON.stringify(value)), etag: createEtag(context.dataSet, canonical, format, perProcess) });
   const body = route.handle(context);
   return isPromise(body) ? body.then(tag) : tag(body);
@@ -106,7 +110,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       cache.set(canonical, response, response.body.byteLength);
       return answerWithEtag(event, headers, response);
     };
-    const response = computeResponse(route, createContext(event, state, config), canonical);
+    const response = computeResponse(route, createContext(event, state, config), canonical, format);
     return isPromise(response) ? response.then(keep) : keep(response);
   };
 }

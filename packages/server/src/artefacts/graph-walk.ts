@@ -18,7 +18,7 @@ const NO_RELATION = -1;
 
 /**
  * Calls `visit` for every edge touching `index`, in the order `GraphStore.getEdges` lists them: typed
- * relations it states (resolved ones), typed relations pointing at it, its body links, its backlinks,
+ * relations it states (resolved ones), typed relations pointing at it, its body links, the body links to it,
  * the sources it cites, the documents citing it. `relation` is the typed relation's id (its predicate is
  * read only when the visitor needs it), NO_RELATION for links and sources. `visit` returning false stops.
  */
@@ -34,7 +34,7 @@ function forEachEdge(
   }
   for (const id of edges.getInbound(index)) if (visit(edges.getRelationSource(id), index, 'relation', id) === false) return;
   for (const target of edges.getLinks(index)) if (visit(index, target, 'link', NO_RELATION) === false) return;
-  for (const source of edges.getBacklinks(index)) if (visit(source, index, 'link', NO_RELATION) === false) return;
+  for (const source of edges.getLinkedFrom(index)) if (visit(source, index, 'link', NO_RELATION) === false) return;
   for (const target of edges.getSources(index)) if (visit(index, target, 'source', NO_RELATION) === false) return;
   for (const source of edges.getCitedBy(index)) if (visit(source, index, 'source', NO_RELATION) === false) return;
 }

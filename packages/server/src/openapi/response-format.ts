@@ -61,11 +61,7 @@ export function describeRouteContract(route: RouteDefinition): Json {
   return { paths: document.paths, components: reached };
 }
 
-const formats = new WeakMap<RouteDefinition, string>();
-
-/** The hash of the route's contract (16 hex digits) that its ETags carry; computed once per route. */
+/** The hash of the route's contract (16 hex digits) that its ETags carry. */
 export function getResponseFormat(route: RouteDefinition): string {
-  let format = formats.get(route);
-  if (format === undefined) formats.set(route, (format = createHash('sha256').update(canonicalJson(describeRouteContract(route))).digest('hex').slice(0, 16)));
-  return format;
+  return createHash('sha256').update(canonicalJson(describeRouteContract(route))).digest('hex').slice(0, 16);
 }

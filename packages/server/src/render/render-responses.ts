@@ -68,6 +68,8 @@ function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
 interface Planned {
   readonly target: RenderTarget & { readonly kind: RenderKind };
   readonly key: string;
+  /** The route's response format (the ETag's contract part), computed once per route. */
+  readonly format: string;
   readonly etag: string;
 }
 
@@ -88,12 +90,15 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
   if (etagBase.length > RESPONSES_ETAG_BASE_MAX) throw new Error(`the ETag base ${etagBase} does not fit the response artefact header`);
   const planned: Planned[] = [];
   const queryNames = new Map<RenderTarget['route'], string[]>();
+  const formats = new Map<RenderTarget['route'], string>();
   for (const target of listRenderTargets(dataSet)) {
     let names = queryNames.get(target.route);
     if (!names) queryNames.set(target.route, (names = getQueryNames(target.route)));
     const key = formatCanonicalRequest('GET', new URL(`http://localhost${API_BASE}${target.path}`), names);
     if (!/^[\x20-\x7e]*$/.test(key)) throw new Error(`render: the canonical request ${key} is not ASCII`);
-    planned.push({ target, key, etag: createEtag(dataSet, key, getResponseFormat(target.route), target.route.perProcess === true) });
+    let format = formats.get(target.route);
+    if (format === undefined) formats.set(target.route, (format = getResponseFormat(target.route)));
+    planned.push({ target, key, format, etag: createEtag(dataSet, key, format, target.route.perProcess === true) });
   }
 
   // The head: header, hash table, records, strings (key then ETag per record), padded to 8.
@@ -138,10 +143,10 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     const kinds: Record<string, { answers: number; bytes: number; rawBytes: number }> = {};
     let bodyBytes = 0;
     for (let record = 0; record < count; record++) {
-      const { target, key, etag } = planned[record]!;
+      const { target, key, format, etag } = planned[record]!;
       let response;
       try {
-        response = await computeResponse(target.route, renderContext(dataSet, target), key);
+        response = await computeResponse(target.route, renderContext(dataSet, target), key, format);
       } catch (error) {
         if (error instanceof ApiError) continue; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
         throw error;
