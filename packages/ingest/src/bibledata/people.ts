@@ -120,9 +120,12 @@ export interface PeopleInput {
   readonly texts?: VerseTexts;
 }
 
-/** `G-d` → `God`, `G-D` → `GOD`: BibleData's reverential spelling, written as the BSB prints the word. */
+/**
+ * `G-d` → `God`, `G-D` → `GOD`, `g-d` → `god` (in word-for-word meanings: “lamb of g-d”): BibleData's
+ * reverential spelling, written as the BSB prints the word. Whole words only (`mig-dole` stays).
+ */
 export function undoReverentialSpelling(text: string): string {
-  return text.replace(/G-d/g, 'God').replace(/G-D/g, 'GOD');
+  return text.replace(/\bG-d\b/g, 'God').replace(/\bG-D\b/g, 'GOD').replace(/\bg-d\b/g, 'god');
 }
 
 const clean = (value: string | undefined): string => {
