@@ -10,6 +10,7 @@ import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
+import { loadToServe } from '../../packages/server/src/serve.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
 import { assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
@@ -98,5 +99,45 @@ describe('stored answers (the response artefact) on the fixture', () => {
     const { status, text } = await get(createTestApp(other), '/passage/John.3.16');
     assert.equal(status, 200);
     assert.equal(JSON.parse(text).osis, 'John.3.16');
+  });
+});
+
+describe('skg serve and the response artefact\'s checksum', () => {
+  after(removeTempDirs);
+
+  async function serveFixture(corrupt: boolean) {
+    const distDir = path.join(await createTempDir('skg-dist-'), 'dist');
+    const report = await build({ bundleDir: FIXTURE_BUNDLE, distDir, render: renderResponseArtefact });
+    const entry = report.manifest?.artefacts.responses;
+    assert.ok(entry);
+    if (corrupt) {
+      const file = path.join(distDir, entry.file);
+      const bytes = await readFile(file);
+      const at = bytes.length - 10; // inside the last stored body
+      bytes[at] = bytes[at]! ^ 0xff;
+      await writeFile(file, bytes);
+    }
+    const lines: string[] = [];
+    const dataSet = await loadToServe(distDir, undefined, { log: (line) => lines.push(line) });
+    for (let i = 0; i < 200 && !lines.some((line) => /responses matches|'responses' fails/.test(line)); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return { dataSet, lines };
+  }
+
+  it('starts without waiting for it, and uses the stored answers once their sha256 matches', async () => {
+    const { dataSet, lines } = await serveFixture(false);
+    assert.ok(lines.some((line) => /responses matches its sha256/.test(line)), lines.join('\n'));
+    assert.equal(dataSet.responses?.usable, true);
+    const answer = await createTestApp(dataSet).fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers: { 'accept-encoding': 'br' } }));
+    assert.equal(answer.headers.get('content-encoding'), 'br');
+  });
+
+  it('never sends a stored answer of a corrupt artefact: it names the artefact and computes every answer', async () => {
+    const { dataSet, lines } = await serveFixture(true);
+    assert.ok(lines.some((line) => /responses\.bin: artefact 'responses' fails its checksum/.test(line)), lines.join('\n'));
+    assert.equal(dataSet.responses?.usable, false);
+    const answer = await createTestApp(dataSet).fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers: { 'accept-encoding': 'br' } }));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-encoding'), null);
+    assert.equal((await answer.json()).kind, 'passage');
   });
 });

@@ -95,7 +95,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const canonical = formatCanonicalRequest('GET', event.url, queryNames);
     headers['cache-control'] = DATA_CACHE_CONTROL;
     const stored = dataSet.responses;
-    if (stored !== undefined) {
+    if (stored !== undefined && stored.usable) {
       const record = stored.find(canonical);
       if (record >= 0) {
         let matches = storeMatches.get(stored);

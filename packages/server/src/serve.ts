@@ -14,7 +14,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { type AccessLog, createAccessLog } from './access-log.ts';
-import { findUnservableArtefacts, formatDistProblem } from './artefacts/check-dist.ts';
+import { RESPONSES_ARTEFACT } from '@skg/core';
+import { findUnservableArtefacts, formatDistProblem, verifyArtefact } from './artefacts/check-dist.ts';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
@@ -102,6 +103,30 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Verifies the response artefact's sha256 beside serving: until it matches, its stored answers are not
+ * used (every answer is computed, as without the artefact); on a mismatch they never are, and the log
+ * names the artefact. A corrupt stored answer is therefore never sent, and start does not wait for
+ * hashing the largest file of dist/.
+ */
+function verifyStoredAnswers(distDir: string, dataSet: DataSet, log: ((line: string) => void) | undefined): void {
+  const stored = dataSet.responses;
+  if (stored === undefined) return;
+  stored.usable = false;
+  const started = performance.now();
+  verifyArtefact(path.resolve(distDir), dataSet.manifest, RESPONSES_ARTEFACT).then(
+    (problem) => {
+      if (problem) {
+        log?.(`skg: ${formatDistProblem(problem)}; answers are computed instead of read from it`);
+        return;
+      }
+      stored.usable = true;
+      log?.(`skg: ${RESPONSES_ARTEFACT} matches its sha256 (checked in ${Math.round(performance.now() - started)} ms after start): stored answers in use`);
+    },
+    (error: unknown) => log?.(`skg: ${RESPONSES_ARTEFACT} could not be verified (${error instanceof Error ? error.message : String(error)}); answers are computed`),
+  );
+}
+
 /** Loads the data set to serve from `distDir`; a missing or unusable dist/ fails with what to run. */
 export async function loadToServe(
   distDir: string,
@@ -113,14 +138,18 @@ export async function loadToServe(
     // loader (tests) has no files to check.
     const started = performance.now();
     const verify = options.verifyChecksums ?? load === loadDist;
-    const [loaded, unservable] = await Promise.allSettled([load(distDir), verify ? findUnservableArtefacts(distDir) : []]);
+    // The response artefact (answers rendered ahead of time, most of dist/'s bytes) is not needed to
+    // answer: it is verified after start (below), and its answers are used once it matches.
+    const deferred = [RESPONSES_ARTEFACT];
+    const [loaded, unservable] = await Promise.allSettled([load(distDir), verify ? findUnservableArtefacts(distDir, deferred) : []]);
     // A corrupt artefact is named even when the loader failed on it first.
     if (unservable.status === 'fulfilled' && unservable.value.length > 0) {
       throw new Error(`cannot serve ${path.resolve(distDir)}:\n  - ${unservable.value.map(formatDistProblem).join('\n  - ')}`);
     }
     if (loaded.status === 'rejected') throw loaded.reason;
     if (unservable.status === 'rejected') throw unservable.reason;
-    if (verify) options.log?.(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load)`);
+    if (verify) options.log?.(`skg: every artefact matches its sha256 (checked in ${Math.round(performance.now() - started)} ms, beside the load; ${deferred.join(', ')} after start)`);
+    if (verify) verifyStoredAnswers(distDir, loaded.value, options.log);
     return loaded.value;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

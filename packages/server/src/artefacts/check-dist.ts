@@ -26,6 +26,8 @@ export interface DistProblem {
 export interface CheckDistOptions {
   /** Hash every artefact and compare with the manifest (slow on the full data: `skg verify`). */
   readonly checksums: boolean;
+  /** Artefacts whose checksum is left to the caller (their size is still checked): `verifyArtefact`. */
+  readonly deferChecksums?: readonly string[];
   /**
    * Check against this manifest instead of reading `manifest.json` (the build's render step, before
    * the manifest naming the build is switched into place).
@@ -85,7 +87,7 @@ async function inspectArtefacts(distDir: string, manifest: Manifest, options: Ch
         const info = await stat(absolute).catch(() => undefined);
         if (!info?.isFile()) return problem('missing', `${optional ? 'optional' : 'required'} artefact '${name}' is missing: run \`skg build\``);
         if (info.size !== entry.bytes) return problem('size', `artefact '${name}' has ${info.size} bytes, the manifest says ${entry.bytes}: run \`skg build\``);
-        if (!options.checksums) return undefined;
+        if (!options.checksums || options.deferChecksums?.includes(name)) return undefined;
         const sha256 = await hashFile(absolute);
         if (sha256 === entry.sha256) return undefined;
         return problem('checksum', `artefact '${name}' fails its checksum (sha256 ${sha256}, the manifest says ${entry.sha256}): run \`skg build\``);
@@ -108,9 +110,24 @@ export async function checkDist(distDir: string, options: CheckDistOptions = { c
  * corrupt data is never served). An optional artefact that is missing is not listed: it is served as
  * unbuilt, its endpoint answering 503 (docs/artefacts.md).
  */
-export async function findUnservableArtefacts(distDir: string): Promise<DistProblem[]> {
-  const { problems } = await inspectDist(path.resolve(distDir), { checksums: true });
+export async function findUnservableArtefacts(distDir: string, deferChecksums: readonly string[] = []): Promise<DistProblem[]> {
+  const { problems } = await inspectDist(path.resolve(distDir), { checksums: true, deferChecksums });
   return problems.filter((problem) => !problem.optional || problem.kind !== 'missing');
+}
+
+/** The checksum problem of one artefact the manifest names, or undefined when its sha256 matches. */
+export async function verifyArtefact(distDir: string, manifest: Manifest, name: string): Promise<DistProblem | undefined> {
+  const entry = manifest.artefacts[name];
+  if (!entry) return undefined;
+  const sha256 = await hashFile(path.join(distDir, entry.file));
+  if (sha256 === entry.sha256) return undefined;
+  return {
+    file: entry.file,
+    artefact: name,
+    optional: isOptional(manifest, name),
+    kind: 'checksum',
+    message: `artefact '${name}' fails its checksum (sha256 ${sha256}, the manifest says ${entry.sha256}): run \`skg build\``,
+  };
 }
 
 export function formatDistProblem(problem: DistProblem): string {

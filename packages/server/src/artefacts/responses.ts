@@ -20,6 +20,11 @@ export const RESPONSES_TAIL_OFFSET_AT = RESPONSES_HEADER.tailOffset;
 export interface ResponseStore {
   /** Answers stored. */
   readonly count: number;
+  /**
+   * False while its checksum is being verified after start (`skg serve` checks this artefact beside
+   * serving, serve.ts), or when it failed: the routes then compute every answer.
+   */
+  usable: boolean;
   /** The ETag base the bodies were rendered for (see etag-base.ts). */
   readonly etagBase: string;
   /** The Content-Encoding of every body (`br`). */
@@ -59,6 +64,7 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
 
   return {
     count,
+    usable: true,
     etagBase,
     encoding: RESPONSES_ENCODING,
     find(canonical) {
