@@ -138,6 +138,6 @@ describe('skg serve and the response artefact\'s checksum', () => {
     const answer = await createTestApp(dataSet).fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers: { 'accept-encoding': 'br' } }));
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('content-encoding'), null);
-    assert.equal((await answer.json()).kind, 'passage');
+    assert.equal(((await answer.json()) as { kind: string }).kind, 'passage');
   });
 });
