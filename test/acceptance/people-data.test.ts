@@ -3,7 +3,8 @@
 
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApp, type DataSet, loadDataSet } from '@skg/server';
+import { type DataSet, loadDataSet } from '@skg/server';
+import { createTestApp, get as getRoute } from '../helpers/app.ts';
 import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
 
 const skip = skipWithoutFullData();
@@ -18,18 +19,14 @@ interface Node {
 
 describe('people on the full data', { skip }, () => {
   let dataSet: DataSet;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createTestApp>;
 
   before(async () => {
     dataSet = await loadDataSet(FULL_DIST);
-    app = createApp({ getDataSet: () => dataSet, trustProxy: true });
+    app = createTestApp(dataSet);
   });
 
-  async function get(route: string) {
-    const response = await app.fetch(new Request(`http://localhost/api/v1${route}`));
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const get = (route: string) => getRoute(app, route);
 
   it('serves Jesus Christ at /entity/people/jesus, and Jesus called Justus under a slug of his own', async () => {
     const { status, body } = await get('/entity/people/jesus');

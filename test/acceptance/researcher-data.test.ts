@@ -4,7 +4,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKS } from '@skg/core';
-import { createApp, type DataSet, loadDataSet } from '@skg/server';
+import { type DataSet, loadDataSet } from '@skg/server';
+import { createTestApp, get as getRoute } from '../helpers/app.ts';
 import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
 
 const skip = skipWithoutFullData();
@@ -37,19 +38,15 @@ function isBalanced(text: string): boolean {
 }
 
 describe('researcher-grade data on the full data', { skip }, () => {
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof createTestApp>;
   let dataSet: DataSet;
 
   before(async () => {
     dataSet = await loadDataSet(FULL_DIST);
-    app = createApp({ getDataSet: () => dataSet, trustProxy: true });
+    app = createTestApp(dataSet);
   });
 
-  async function get(route: string) {
-    const response = await app.fetch(new Request(`http://localhost/api/v1${route}`));
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  }
+  const get = (route: string) => getRoute(app, route);
 
   describe('headings', () => {
     it('gives /passage/Ps.23 the title "A Psalm of David." before verse 1', async () => {
