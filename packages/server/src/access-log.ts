@@ -8,7 +8,9 @@
 // handed to the socket. `client` is the socket's peer address (IPv4-mapped IPv6 written as IPv4);
 // `forwardedFor` is the `X-Forwarded-For` header as received, when there is one (a proxy's view of the
 // client; the rate limit trusts it only with --trust-proxy). A request Node could not parse (the
-// listener's `clientError` answers) logs `method` and `path` as null when they are unknown.
+// listener's `clientError` answers) logs `method` and `path` as null when they are unknown. With
+// `skg serve --workers`, every line also names the worker that answered (`"worker":0`): the workers
+// share one stdout.
 //
 // pino writes through sonic-boom, asynchronously in 4 KiB batches by default, so a line costs the
 // request a serialisation and a buffer append, not a write system call (docs/api-decisions.md,
@@ -42,13 +44,15 @@ export interface AccessLogOptions {
   readonly file?: number | string;
   /** With `file`: bytes buffered before a write (default 4,096; 0 writes each line at once). */
   readonly minLength?: number;
+  /** In a cluster, the worker's index, written on every line as `worker` (several workers share stdout). */
+  readonly worker?: number;
 }
 
 export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   const destination = options.destination ?? pino.destination({ dest: options.file ?? 1, sync: false, minLength: options.minLength ?? 4096 });
   const logger: Logger = pino(
     {
-      base: null,
+      base: options.worker === undefined ? null : { worker: options.worker },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

@@ -44,7 +44,7 @@ export async function serveDist(config: SkgConfig): Promise<void> {
     const { runPrimary } = await import('@skg/server/cluster');
     process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis }));
   }
-  const [{ createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([
+  const [{ createAccessLog, createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([
     import('@skg/server'),
     import('@skg/server/cluster'),
   ]);
@@ -60,7 +60,7 @@ export async function serveDist(config: SkgConfig): Promise<void> {
     host: config.host,
     trustProxy: config.trustProxy,
     watch: config.watch,
-    accessLog: config.accessLog,
+    accessLog: config.accessLog && worker !== undefined ? createAccessLog({ worker }) : config.accessLog,
     connectionLimits: { maxConnections: config.maxConnections, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
     webhooks: toWebhookServeConfig(config),
     // Worker 0 delivers webhook events, once for the cluster.
