@@ -23,7 +23,9 @@ const { values: args } = parseArgs({
 });
 const distDir = path.resolve(args.dist);
 const runs = Number(args.runs);
-const pin = canPin();
+// One process is pinned to core 0 (the polling client on the other); several workers spread over the
+// cores as they do in production, each worker loading on its own core.
+const pin = canPin() && args.workers === '1';
 const compiledBin = 'packages/cli/bin/skg.mjs';
 const stateDir = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-start-'));
 

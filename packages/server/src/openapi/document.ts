@@ -256,11 +256,28 @@ export interface DocumentOptions {
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
 }
 
-export function createOpenApiDocument(routes: readonly RouteDefinition[], options: DocumentOptions = {}) {
+/** The document's `paths`: each route's operation under its path and method. */
+export function describePaths(routes: readonly RouteDefinition[]): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [(route.method ?? 'GET').toLowerCase()]: toOperation(route) };
   }
+  return paths;
+}
+
+/** The document's `components`: the same whichever routes it describes. */
+export function describeComponents() {
+  return {
+    schemas: getComponentSchemas(),
+    responses: { ...SHARED_RESPONSES, ...listenerResponses() },
+    headers: RESPONSE_HEADERS,
+    parameters: PARAMETERS,
+    securitySchemes: SECURITY_SCHEMES,
+  };
+}
+
+export function createOpenApiDocument(routes: readonly RouteDefinition[], options: DocumentOptions = {}) {
+  const paths = describePaths(routes);
   const used = new Set(routes.map((route) => tagOf(route.path)));
   return {
     openapi: '3.1.0' as const,
@@ -276,13 +293,7 @@ export function createOpenApiDocument(routes: readonly RouteDefinition[], option
     tags: TAGS.filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description })),
     paths,
     webhooks: describeDeliveries(),
-    components: {
-      schemas: getComponentSchemas(),
-      responses: { ...SHARED_RESPONSES, ...listenerResponses() },
-      headers: RESPONSE_HEADERS,
-      parameters: PARAMETERS,
-      securitySchemes: SECURITY_SCHEMES,
-    },
+    components: describeComponents(),
     // Every success body carries the licence; OpenAPI allows extra root members only as `x-` extensions.
     'x-licence': LICENCE,
   };

@@ -7,7 +7,7 @@
 
 import { createHash } from 'node:crypto';
 import type { RouteDefinition } from '../routes/define.ts';
-import { createOpenApiDocument } from './document.ts';
+import { describeComponents, describePaths } from './document.ts';
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +33,11 @@ function collectRefs(node: unknown, found: Array<[string, string]>): void {
   }
 }
 
+// The components are the same for every route: described once per process, each one's canonical JSON
+// kept, so the formats of all routes cost one pass over the components, not one per route.
+let components: Record<string, Record<string, unknown>> | undefined;
+const canonicalComponents = new Map<unknown, string>();
+
 /** JSON with object keys sorted and examples left out, so equal contracts hash equal. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, node: unknown) => {
@@ -45,11 +50,11 @@ function canonicalJson(value: unknown): string {
 
 /** The route's paths entry and the components it reaches, transitively. */
 export function describeRouteContract(route: RouteDefinition): Json {
-  const document = createOpenApiDocument([route]);
-  const components = document.components as unknown as Record<string, Record<string, unknown>>;
+  const paths = describePaths([route]);
+  components ??= describeComponents() as unknown as Record<string, Record<string, unknown>>;
   const reached: Record<string, Record<string, unknown>> = {};
   const pending: Array<[string, string]> = [];
-  collectRefs(document.paths, pending);
+  collectRefs(paths, pending);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [section, name] = next;
     if (reached[section]?.[name] !== undefined) continue;
@@ -58,7 +63,7 @@ export function describeRouteContract(route: RouteDefinition): Json {
     (reached[section] ??= {})[name] = target;
     collectRefs(target, pending);
   }
-  return { paths: document.paths, components: reached };
+  return { paths, components: reached };
 }
 
 /** The hash of the route's contract (16 hex digits) that its ETags carry. */

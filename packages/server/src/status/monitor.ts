@@ -29,10 +29,13 @@ export interface StatusMonitor {
   /** Takes one sample now: checks the current data set, records the outcome, emits `status.degraded` on the turn. */
   sample(): Promise<CheckReport>;
   uptime(): { readonly last24Hours: UptimeWindow; readonly last30Days: UptimeWindow; readonly last90Days: UptimeWindow };
-  /** Samples now and then every interval; the timer does not keep the process alive. */
+  /** Samples a second from now and then every interval; the timer does not keep the process alive. */
   start(): void;
   stop(): void;
 }
+
+/** How long after start the first sample is taken. */
+const FIRST_SAMPLE_DELAY_MS = 1_000;
 
 export function createStatusMonitor(options: StatusMonitorOptions): StatusMonitor {
   const now = options.now ?? Date.now;
@@ -94,12 +97,17 @@ export function createStatusMonitor(options: StatusMonitorOptions): StatusMonito
     start() {
       if (timer) return;
       const tick = () => void monitor.sample().catch(() => undefined);
-      tick();
-      timer = setInterval(tick, intervalMs);
+      // The first sample waits a moment, so the first requests are not queued behind its checks (a
+      // search among them, which builds the search index: ~20 ms at start on the full data).
+      timer = setTimeout(() => {
+        tick();
+        timer = setInterval(tick, intervalMs);
+        timer.unref();
+      }, FIRST_SAMPLE_DELAY_MS);
       timer.unref();
     },
     stop() {
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       timer = undefined;
     },
   };
