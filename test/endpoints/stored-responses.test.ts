@@ -127,6 +127,7 @@ describe('skg serve and the response artefact\'s checksum', () => {
     const { dataSet, lines } = await serveFixture(false);
     assert.ok(lines.some((line) => /responses matches its sha256/.test(line)), lines.join('\n'));
     assert.equal(dataSet.responses?.usable, true);
+    assert.equal((await get(createTestApp(dataSet), '/status')).status, 200);
     const answer = await createTestApp(dataSet).fetch(new Request('http://localhost/api/v1/passage/John.3.16', { headers: { 'accept-encoding': 'br' } }));
     assert.equal(answer.headers.get('content-encoding'), 'br');
   });
@@ -139,5 +140,11 @@ describe('skg serve and the response artefact\'s checksum', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('content-encoding'), null);
     assert.equal(((await answer.json()) as { kind: string }).kind, 'passage');
+    // A load balancer sees it: /status fails the dataset check, naming the artefact.
+    const status = await get(createTestApp(dataSet), '/status');
+    assert.equal(status.status, 503);
+    assert.equal(status.body.status, 'degraded');
+    assert.equal(status.body.checks.dataset.status, 'fail');
+    assert.match(status.body.checks.dataset.detail, /artefact 'responses' fails its checksum/);
   });
 });

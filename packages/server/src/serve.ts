@@ -106,8 +106,9 @@ export interface RunningServer {
 /**
  * Verifies the response artefact's sha256 beside serving: until it matches, its stored answers are not
  * used (every answer is computed, as without the artefact); on a mismatch they never are, and the log
- * names the artefact. A corrupt stored answer is therefore never sent, and start does not wait for
- * hashing the largest file of dist/.
+ * names the artefact, and so does `/status`, which answers 503 (a failing check) from then on. A
+ * corrupt stored answer is therefore never sent, and start does not wait for hashing the largest file
+ * of dist/.
  */
 function verifyStoredAnswers(distDir: string, dataSet: DataSet, log: ((line: string) => void) | undefined): void {
   const stored = dataSet.responses;
@@ -117,13 +118,17 @@ function verifyStoredAnswers(distDir: string, dataSet: DataSet, log: ((line: str
   verifyArtefact(path.resolve(distDir), dataSet.manifest, RESPONSES_ARTEFACT).then(
     (problem) => {
       if (problem) {
-        log?.(`skg: ${formatDistProblem(problem)}; answers are computed instead of read from it`);
+        stored.problem = `${formatDistProblem(problem)}; answers are computed instead of read from it`;
+        log?.(`skg: ${stored.problem}`);
         return;
       }
       stored.usable = true;
       log?.(`skg: ${RESPONSES_ARTEFACT} matches its sha256 (checked in ${Math.round(performance.now() - started)} ms after start): stored answers in use`);
     },
-    (error: unknown) => log?.(`skg: ${RESPONSES_ARTEFACT} could not be verified (${error instanceof Error ? error.message : String(error)}); answers are computed`),
+    (error: unknown) => {
+      stored.problem = `${RESPONSES_ARTEFACT} could not be verified (${error instanceof Error ? error.message : String(error)}); answers are computed`;
+      log?.(`skg: ${stored.problem}`);
+    },
   );
 }
 

@@ -25,6 +25,8 @@ export interface ResponseStore {
    * serving, serve.ts), or when it failed: the routes then compute every answer.
    */
   usable: boolean;
+  /** Why it is not usable, once its checksum failed: `/status` reports it as a failing check. */
+  problem: string | undefined;
   /** The ETag base the bodies were rendered for (see etag-base.ts). */
   readonly etagBase: string;
   /** The Content-Encoding of every body (`br`). */
@@ -65,6 +67,7 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
   return {
     count,
     usable: true,
+    problem: undefined,
     etagBase,
     encoding: RESPONSES_ENCODING,
     find(canonical) {

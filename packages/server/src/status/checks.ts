@@ -83,6 +83,9 @@ async function timed(run: () => Promise<CheckOutcome> | CheckOutcome): Promise<C
 
 export async function runChecks(dataSet: DataSet, options: CheckOptions): Promise<CheckReport> {
   const dataset = await timed(() => {
+    // The response artefact is checked after start (serve.ts): a corrupt one is a failing build.
+    const corrupt = dataSet.responses?.problem;
+    if (corrupt !== undefined) return { status: 'fail', detail: corrupt };
     const required = Object.entries(dataSet.manifest.artefacts).filter(([, entry]) => !entry.optional).length;
     return {
       status: 'ok',
