@@ -1,6 +1,6 @@
 // The cross-reference codec contract between the compiler (encoders) and the server (decoders): the
 // bundle files the compiler reads, the vote floor, the stored confidence and the packed verse keys.
-// Layouts are documented above the decoders, packages/server/src/artefacts/xrefs.ts and connections.ts.
+// Layouts are declared in ./artefacts/xrefs.ts and ./artefacts/connections.ts.
 
 import { BOOKS, type Book } from './books.ts';
 
@@ -55,12 +55,6 @@ export function packChapter(book: Book, chapter: number): number {
   return ((book.order << 16) | (chapter << 8)) >>> 0;
 }
 
-/** Four-byte magic of the two cross-reference artefacts (ASCII). */
-export const XREF_ARTEFACT_MAGIC = Object.freeze({
-  crossReferences: 'SKGR',
-  connections: 'SKGN',
-} as const);
-
 /**
  * The connections aggregate's `totals` (spec: Connections): computed by the compiler, stored in
  * connections.bin, answered as they are by the server.
@@ -80,7 +74,3 @@ export interface ConnectionTotals {
   /** The dataset the aggregate is computed from: its site route. */
   readonly source: string;
 }
-
-/** Artefact names in the manifest. */
-export const XREFS_ARTEFACT = 'xrefs';
-export const CONNECTIONS_ARTEFACT = 'connections';

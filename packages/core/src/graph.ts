@@ -1,6 +1,6 @@
 // The knowledge-graph codec contract between the compiler (encoders) and the server (decoders):
-// concept-search words, FlexSearch options, the document flags and the fixed caps. Layouts are
-// documented above each decoder in packages/server/src/artefacts/graph-*.ts.
+// concept-search words, FlexSearch options, the document flags and the fixed caps. The artefacts'
+// layouts are declared in ./artefacts/ (documents.ts, graph.ts, concept-index.ts, bodies.ts).
 
 /** Chapter backlinks are capped at this many in the Chapter shape (spec: Chapter `backlinks`). */
 export const CHAPTER_BACKLINK_CAP = 100;

@@ -11,4 +11,5 @@ export * from './graph.ts';
 export * from './cross-references.ts';
 export * from './interlinear.ts';
 export * from './responses.ts';
+export * from './artefacts/index.ts';
 export * from './progress.ts';

@@ -56,7 +56,7 @@ export function tokenizeScripture(text: string): string[] {
 }
 
 // --- The codec contract between the compiler (encoders) and the server (decoders). Layouts are
-// documented above each decoder in packages/server/src/artefacts/.
+// declared in ./artefacts/.
 
 /** msgpackr options for every msgpack-encoded record: plain maps and arrays, no record extension. */
 export const MSGPACK_OPTIONS = Object.freeze({
@@ -72,17 +72,4 @@ export const SCRIPTURE_INDEX_OPTIONS = Object.freeze({
   resolution: 1,
   fastupdate: false,
   cache: false,
-} as const);
-
-/** Four-byte magic at the start of each binary artefact (ASCII). */
-export const ARTEFACT_MAGIC = Object.freeze({
-  verses: 'SKGV',
-  chapters: 'SKGC',
-  scriptureIndex: 'SKGS',
-  documents: 'SKGD',
-  graph: 'SKGG',
-  conceptIndex: 'SKGX',
-  bodies: 'SKGB',
-  interlinear: 'SKGI',
-  changelog: 'SKGL',
 } as const);

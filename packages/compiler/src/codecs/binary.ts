@@ -1,12 +1,33 @@
 // A little-endian byte writer for the binary artefacts; sections are padded to 4-byte boundaries so
 // the reader can view them as typed arrays without copying.
 
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout } from '@skg/core';
+import type { EncodedArtefact } from '../stages/write.ts';
+
+/** An encoded artefact, named and filed as its layout declares. */
+export function encodedArtefact(layout: ArtefactLayout, data: Buffer, records: number, optional = false): EncodedArtefact {
+  return { name: layout.name, fileName: layout.file, data, records, optional };
+}
+
 export class ByteWriter {
   private readonly parts: Buffer[] = [];
   private length = 0;
 
   get offset(): number {
     return this.length;
+  }
+
+  /**
+   * An artefact's fixed header, first in the file: its magic, the format version and every field of
+   * its layout by name (reserved bytes zero).
+   */
+  header<Field extends string>(layout: ArtefactLayout<Field>, values: Readonly<Record<Field, number>>): this {
+    if (this.length !== 0) throw new Error(`${layout.file}: the header goes first`);
+    const buffer = Buffer.alloc(layout.headerBytes);
+    buffer.write(layout.magic, ARTEFACT_HEADER.magic, 'ascii');
+    buffer.writeUInt32LE(ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER.formatVersion);
+    for (const field of Object.keys(layout.header) as Field[]) buffer.writeUInt32LE(values[field], layout.header[field]);
+    return this.bytes(buffer);
   }
 
   ascii(text: string): this {

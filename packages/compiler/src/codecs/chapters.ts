@@ -1,22 +1,18 @@
-// Encodes the chapter documents (`chapters.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/chapters.ts.
+// Encodes the chapter documents (`chapters.bin`); the layout is CHAPTERS_LAYOUT (@skg/core
+// `artefacts/chapters.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC, CHAPTER_BACKLINK_CAP } from '@skg/core';
+import { CHAPTER_BACKLINK_CAP, CHAPTERS_LAYOUT, type StoredChapter, type StoredChapterRelation, type StoredChapterTables, type StoredHeading } from '@skg/core';
 import type { LinkedChapter, LinkedScripture } from '../stages/link.ts';
 import type { RelationDoc } from '../stages/validate-entity.ts';
 import { ByteWriter, concatRecords } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 import { SharedTable } from './shared-table.ts';
 
-/**
- * One relation as `[predicate, target, from, surface, note, source, extra]`, trailing nils dropped:
- * predicate and source are positions in the shared tables; `from` is the verse number when it is a
- * verse of this chapter, the OSIS string otherwise; `extra` is the JSON of any other keys.
- */
-function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { predicates: SharedTable; sources: SharedTable }): unknown[] {
+/** One relation as a StoredChapterRelation, trailing nils dropped. */
+function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { predicates: SharedTable; sources: SharedTable }): StoredChapterRelation {
   const prefix = `${chapter.osis}.`;
   const verse = relation.from?.startsWith(prefix) ? Number(relation.from.slice(prefix.length)) : Number.NaN;
-  const tuple: unknown[] = [
+  const tuple: StoredChapterRelation = [
     tables.predicates.add(relation.predicate),
     relation.target,
     relation.from === undefined ? null : Number.isInteger(verse) && verse > 0 ? verse : relation.from,
@@ -30,7 +26,7 @@ function relationTuple(chapter: LinkedChapter, relation: RelationDoc, tables: { 
 }
 
 /** The msgpack record of one chapter; keys in this order, always present. */
-function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, tables: { predicates: SharedTable; sources: SharedTable }): Record<string, unknown> {
+function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, tables: { predicates: SharedTable; sources: SharedTable }): StoredChapter {
   const { graph } = scripture;
   const index = graph.indexOf.get(chapter.id);
   const backlinks = index === undefined ? [] : (graph.backlinks[index] ?? []);
@@ -38,7 +34,7 @@ function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, table
     osis: chapter.osis,
     path: chapter.id,
     title: chapter.title,
-    headings: chapter.headings.map((h) => (h.midVerse ? [h.before, h.level, h.text, 1] : [h.before, h.level, h.text])),
+    headings: chapter.headings.map((h): StoredHeading => (h.midVerse ? [h.before, h.level, h.text, 1] : [h.before, h.level, h.text])),
     relations: chapter.relations.map((r) => relationTuple(chapter, r, tables)),
     backlinkCount: backlinks.length,
     backlinks: backlinks.slice(0, CHAPTER_BACKLINK_CAP).map((b) => graph.documents[b]?.id ?? ''),
@@ -48,12 +44,10 @@ function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, table
 export function encodeChapters(scripture: LinkedScripture): Buffer {
   const tables = { predicates: new SharedTable(), sources: new SharedTable() };
   const records = concatRecords(scripture.chapters.map((chapter) => encodeMsgpack(chapterRecord(scripture, chapter, tables))));
-  const shared = encodeMsgpack({ predicates: tables.predicates.values, sources: tables.sources.values });
+  const stored: StoredChapterTables = { predicates: tables.predicates.values, sources: tables.sources.values };
+  const shared = encodeMsgpack(stored);
   return new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.chapters)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(scripture.chapters.length)
-    .u32(shared.length)
+    .header(CHAPTERS_LAYOUT, { chapters: scripture.chapters.length, tableBytes: shared.length })
     .u32s(records.offsets)
     .bytes(records.data)
     .align()

@@ -1,14 +1,11 @@
-// Encodes concept search (`concept-index.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/graph-concepts.ts.
+// Encodes concept search (`concept-index.bin`); the layout is CONCEPT_INDEX_LAYOUT (@skg/core
+// `artefacts/concept-index.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC } from '@skg/core';
+import { CONCEPT_INDEX_LAYOUT } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { ByteWriter, concatRecords, flattenLists } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
-
-/** Header position of the tail offset: where the FlexSearch export, read from disk on the first search, begins. */
-const HEADER_TAIL_OFFSET = 40;
 
 export function encodeConceptIndex(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const names: string[] = [];
@@ -26,17 +23,17 @@ export function encodeConceptIndex(graph: LinkedGraph, index: GraphIndexData): B
   const wordPostings = flattenLists(index.nameWords.map((w) => w.documents));
   const textFlex = encodeMsgpack(index.textChunks);
   const head = new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.conceptIndex)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(graph.documents.length)
-    .u32(names.length)
-    .u32(index.exactNames.length)
-    .u32(nameBlob.data.length)
-    .u32(index.nameWords.length)
-    .u32(wordPostings.values.length)
-    .u32(wordBlob.data.length)
-    .u32(textFlex.length)
-    .u32(0) // tail offset, set below
+    .header(CONCEPT_INDEX_LAYOUT, {
+      documents: graph.documents.length,
+      names: names.length,
+      namePostings: index.exactNames.length,
+      nameBytes: nameBlob.data.length,
+      words: index.nameWords.length,
+      wordPostings: wordPostings.values.length,
+      wordBytes: wordBlob.data.length,
+      flexBytes: textFlex.length,
+      tailOffset: 0, // set below
+    })
     .u32s(nameBlob.offsets)
     .u32s(start)
     .u32s(index.exactNames.map((e) => e.document))
@@ -50,6 +47,6 @@ export function encodeConceptIndex(graph: LinkedGraph, index: GraphIndexData): B
     .bytes(wordBlob.data)
     .align()
     .toBuffer();
-  head.writeUInt32LE(head.length, HEADER_TAIL_OFFSET);
+  head.writeUInt32LE(head.length, CONCEPT_INDEX_LAYOUT.header.tailOffset);
   return Buffer.concat([head, textFlex]);
 }

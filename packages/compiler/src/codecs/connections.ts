@@ -1,10 +1,10 @@
-// Encodes the connections aggregate (`connections.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/connections.ts.
+// Encodes the connections aggregate (`connections.bin`); the layout is CONNECTIONS_LAYOUT (@skg/core
+// `artefacts/connections.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, CONNECTIONS_ARTEFACT, XREF_ARTEFACT_MAGIC } from '@skg/core';
+import { CONNECTIONS_CHAPTER, CONNECTIONS_CHAPTER_WORDS, CONNECTIONS_LAYOUT, type StoredConnectionsMeta } from '@skg/core';
 import type { ChapterPair, ConnectionsAggregate } from '../stages/aggregate-connections.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
-import { ByteWriter } from './binary.ts';
+import { ByteWriter, encodedArtefact } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 
 /** Pairs grouped by one end (`key`), strongest first inside a group: offsets and three columns. */
@@ -24,28 +24,24 @@ function groupPairs(pairs: readonly ChapterPair[], chapters: number, key: 'from'
 
 export function encodeConnections(aggregate: ConnectionsAggregate): Buffer {
   const chapters = aggregate.chapters.length;
-  const meta = encodeMsgpack({ totals: aggregate.totals, threshold: aggregate.threshold });
+  const stored: StoredConnectionsMeta = { totals: aggregate.totals, threshold: aggregate.threshold };
+  const meta = encodeMsgpack(stored);
   const outgoing = groupPairs(aggregate.pairs, chapters, 'from');
   const incoming = groupPairs(aggregate.pairs, chapters, 'to');
-  const table = aggregate.chapters.flatMap((c) => [
-    c.outReferences,
-    c.outVotes,
-    c.inReferences,
-    c.inVotes,
-    c.selfReferences,
-    c.selfVotes,
-    c.partners,
-    c.rank,
-  ]);
+  const table = new Uint32Array(chapters * CONNECTIONS_CHAPTER_WORDS);
+  aggregate.chapters.forEach((c, ordinal) => {
+    for (const column of Object.keys(CONNECTIONS_CHAPTER) as Array<keyof typeof CONNECTIONS_CHAPTER>) {
+      table[ordinal * CONNECTIONS_CHAPTER_WORDS + CONNECTIONS_CHAPTER[column]] = c[column];
+    }
+  });
   return new ByteWriter()
-    .ascii(XREF_ARTEFACT_MAGIC.connections)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(chapters)
-    .u32(aggregate.pairs.length)
-    .u32(aggregate.ranking.length)
-    .u32(aggregate.bookPairRanking.length)
-    .u32(meta.length)
-    .u32(0)
+    .header(CONNECTIONS_LAYOUT, {
+      chapters,
+      pairs: aggregate.pairs.length,
+      ranked: aggregate.ranking.length,
+      bookPairs: aggregate.bookPairRanking.length,
+      metaBytes: meta.length,
+    })
     .u32s(aggregate.chapterKeys)
     .u32s(table)
     .u32s(aggregate.ranking)
@@ -67,5 +63,5 @@ export function encodeConnections(aggregate: ConnectionsAggregate): Buffer {
 
 /** The optional `connections` artefact; its records are the references it aggregates. */
 export function createConnectionsArtefact(aggregate: ConnectionsAggregate): EncodedArtefact {
-  return { name: CONNECTIONS_ARTEFACT, fileName: 'connections.bin', data: encodeConnections(aggregate), records: aggregate.totals.references, optional: true };
+  return encodedArtefact(CONNECTIONS_LAYOUT, encodeConnections(aggregate), aggregate.totals.references, true);
 }

@@ -1,7 +1,16 @@
-// Encodes the document table (`documents.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/graph-documents.ts.
+// Encodes the document table (`documents.bin`); the layout is DOCUMENTS_LAYOUT (@skg/core
+// `artefacts/documents.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC, DOCUMENT_FLAGS, DOCUMENT_TYPES } from '@skg/core';
+import {
+  DOCUMENT_FLAGS,
+  DOCUMENT_STATUS_CODES,
+  DOCUMENT_TRUST_TIER_CODES,
+  DOCUMENT_TYPES,
+  DOCUMENTS_LAYOUT,
+  type StoredDocument,
+  type StoredDocumentTables,
+  type StoredSummary,
+} from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import type { EntityDoc } from '../stages/validate-entity.ts';
@@ -9,13 +18,10 @@ import { ByteWriter, concatRecords, flattenLists } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 import { SharedTable } from './shared-table.ts';
 
-/** Header position of the tail offset: where the record bytes, read from disk per request, begin. */
-const HEADER_TAIL_OFFSET = 44;
-
 const TYPE_CODES = new Map<string, number>(DOCUMENT_TYPES.map((type, i) => [type, i]));
 
-/** What a NodeSummary and a listing row need: `[title, description, strongs, osis, lat, lon, sortFields]`, nil when absent. */
-function summaryRecord(document: EntityDoc): unknown[] {
+/** What a NodeSummary and a listing row need. */
+function summaryRecord(document: EntityDoc): StoredSummary {
   return [
     document.title,
     document.description ?? null,
@@ -27,20 +33,18 @@ function summaryRecord(document: EntityDoc): unknown[] {
   ];
 }
 
-export const STATUS_CODES = ['draft', 'stable', 'deprecated'] as const;
-export const TRUST_TIER_CODES = ['unverified', 'machine-confirmed', 'human-reviewed'] as const;
-
-/**
- * The rest of the Entity, as a msgpack array:
- * `[tags, status, trustTier, stale, words, sources, generated, extension, order]`;
- * status and trust tier as codes, `sources` and `generated` as positions in the shared tables.
- */
-function documentRecord(graph: LinkedGraph, document: EntityDoc, index: number, shared: { sources: SharedTable<unknown>; generated: SharedTable<unknown> }): unknown[] {
+/** The rest of the Entity: status and trust tier as codes, `sources` and `generated` as positions in the shared tables. */
+function documentRecord(
+  graph: LinkedGraph,
+  document: EntityDoc,
+  index: number,
+  shared: { sources: SharedTable<StoredDocumentTables['sources'][number]>; generated: SharedTable<StoredDocumentTables['generated'][number]> },
+): StoredDocument {
   const order = document.chronology ?? (document.type === 'Book' || document.type === 'Chapter' ? document.canonical : undefined);
   return [
     document.tags,
-    STATUS_CODES.indexOf(document.status),
-    TRUST_TIER_CODES.indexOf(document.trustTier),
+    DOCUMENT_STATUS_CODES.indexOf(document.status),
+    DOCUMENT_TRUST_TIER_CODES.indexOf(document.trustTier),
     document.stale,
     graph.words[index] ?? 0,
     shared.sources.add(document.sources),
@@ -57,9 +61,13 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
   const summaries = concatRecords(documents.map((d) => encodeMsgpack(summaryRecord(d))));
   // `sources` and `generated` values are lists and objects: the same when their JSON is.
   const byJson = (value: unknown): string => JSON.stringify(value);
-  const shared = { sources: new SharedTable(byJson), generated: new SharedTable(byJson) };
+  const shared = {
+    sources: new SharedTable<StoredDocumentTables['sources'][number]>(byJson),
+    generated: new SharedTable<StoredDocumentTables['generated'][number]>(byJson),
+  };
   const records = concatRecords(documents.map((d, i) => encodeMsgpack(documentRecord(graph, d, i, shared))));
-  const sharedTable = encodeMsgpack({ sources: shared.sources.values, generated: shared.generated.values });
+  const storedTables: StoredDocumentTables = { sources: shared.sources.values, generated: shared.generated.values };
+  const sharedTable = encodeMsgpack(storedTables);
   const types = documents.map((d) => TYPE_CODES.get(d.type) ?? 0);
   const flags = documents.map((d) => (d.shareAlike ? DOCUMENT_FLAGS.shareAlike : 0) | (d.lat !== undefined ? DOCUMENT_FLAGS.coordinates : 0));
   const tags = flattenLists(index.tags.map((t) => t.documents));
@@ -70,18 +78,18 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
   });
   const geo = index.geo;
   const head = new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.documents)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(count)
-    .u32(paths.data.length)
-    .u32(summaries.data.length)
-    .u32(records.data.length)
-    .u32(index.tags.length)
-    .u32(tags.values.length)
-    .u32(geo.length)
-    .u32(tagNames.length)
-    .u32(sharedTable.length)
-    .u32(0) // tail offset, set below
+    .header(DOCUMENTS_LAYOUT, {
+      documents: count,
+      pathBytes: paths.data.length,
+      summaryBytes: summaries.data.length,
+      recordBytes: records.data.length,
+      tags: index.tags.length,
+      tagPostings: tags.values.length,
+      places: geo.length,
+      tagNameBytes: tagNames.length,
+      tableBytes: sharedTable.length,
+      tailOffset: 0, // set below
+    })
     .u32s(paths.offsets)
     .bytes(paths.data)
     .align()
@@ -110,6 +118,6 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
     .f64s(Array.from(geo, (d) => documents[d]?.lon ?? 0))
     .u32s(records.offsets)
     .toBuffer();
-  head.writeUInt32LE(head.length, HEADER_TAIL_OFFSET);
+  head.writeUInt32LE(head.length, DOCUMENTS_LAYOUT.header.tailOffset);
   return Buffer.concat([head, records.data]);
 }

@@ -1,7 +1,6 @@
-// Encodes the edges of the graph (`graph.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/graph-edges.ts.
+// Encodes the edges of the graph (`graph.bin`); the layout is GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC, NONE } from '@skg/core';
+import { GRAPH_LAYOUT, NONE, type StoredGraphSparse } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { compareStrings } from '../internal/order.ts';
@@ -64,7 +63,8 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
     columns.origin[i] = id(relation.source);
   });
   // Few relations have extra keys (an event's `verses`) or an unresolved target: kept sparse.
-  const sparse = encodeMsgpack({ written, extra: extras });
+  const storedSparse: StoredGraphSparse = { written, extra: extras };
+  const sparse = encodeMsgpack(storedSparse);
 
   const inbound = flattenLists(graph.inbound);
   const links = flattenLists(graph.links);
@@ -80,20 +80,20 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const meta = encodeMsgpack({ stats: index.stats, predicates: index.predicates });
 
   return new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.graph)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(count)
-    .u32(total)
-    .u32(inbound.values.length)
-    .u32(links.values.length)
-    .u32(sources.values.length)
-    .u32(context.values.length)
-    .u32(sorted.length)
-    .u32(strings.data.length)
-    .u32(predicateTable.length)
-    .u32(meta.length)
-    .u32(sparse.length)
-    .u32(backlinks.values.length)
+    .header(GRAPH_LAYOUT, {
+      documents: count,
+      relations: total,
+      inbound: inbound.values.length,
+      links: links.values.length,
+      citations: sources.values.length,
+      context: context.values.length,
+      strings: sorted.length,
+      stringBytes: strings.data.length,
+      predicateBytes: predicateTable.length,
+      metaBytes: meta.length,
+      sparseBytes: sparse.length,
+      backlinks: backlinks.values.length,
+    })
     .u32s(graph.relationStart)
     .u32s(columns.target)
     .u32s(columns.from)

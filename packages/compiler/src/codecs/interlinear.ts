@@ -1,28 +1,21 @@
-// Encodes the reverse interlinear (`interlinear.bin`, an optional artefact). The layout is documented
-// above its decoder, packages/server/src/artefacts/interlinear.ts.
+// Encodes the reverse interlinear (`interlinear.bin`, an optional artefact); the layout is
+// INTERLINEAR_LAYOUT (@skg/core `artefacts/interlinear.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC } from '@skg/core';
+import { INTERLINEAR_LAYOUT, type InterlinearLanguage, type StoredInterlinearEntry, type StoredInterlinearTables, type StoredInterlinearVerse } from '@skg/core';
 import type { InterlinearData } from '../stages/shard-interlinear.ts';
 import type { LinkedScripture } from '../stages/link.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
-import { ByteWriter } from './binary.ts';
+import { ByteWriter, encodedArtefact } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 import { SharedTable } from './shared-table.ts';
-
-/** Header bytes; the tail offset is the u32 at INTERLINEAR_TAIL_OFFSET_AT. */
-const HEADER_BYTES = 32;
-export const INTERLINEAR_TAIL_OFFSET_AT = 16;
+import { encodeChapterTable } from './verses.ts';
 
 export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearData): Buffer {
   const verseCount = scripture.verseCount;
-  const chapterTable = new Uint32Array(scripture.chapters.length * 4);
-  for (const chapter of scripture.chapters) {
-    chapterTable.set([chapter.book.order, chapter.chapter, chapter.firstVerse, chapter.verses.length], chapter.ordinal * 4);
-  }
-  const tables = { strongs: new SharedTable(), codes: new SharedTable(), morphology: new SharedTable(), languages: new SharedTable(), licences: new SharedTable() };
+  const tables = { strongs: new SharedTable(), codes: new SharedTable(), morphology: new SharedTable(), languages: new SharedTable<InterlinearLanguage>(), licences: new SharedTable() };
   const records = new Map<number, Buffer>();
   for (const verse of data.verses) {
-    const entries = verse.entries.map(([english, first, last, strongs, word, transliteration, code, morphology, language]) => [
+    const entries = verse.entries.map(([english, first, last, strongs, word, transliteration, code, morphology, language]): StoredInterlinearEntry => [
       english,
       first,
       last,
@@ -33,7 +26,8 @@ export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearD
       tables.morphology.addOrNull(morphology),
       tables.languages.addOrNull(language),
     ]);
-    records.set(verse.index, encodeMsgpack([verse.text, tables.licences.add(verse.licence), entries]));
+    const stored: StoredInterlinearVerse = [verse.text, tables.licences.add(verse.licence), entries];
+    records.set(verse.index, encodeMsgpack(stored));
   }
   const offsets = new Uint32Array(verseCount + 1);
   const parts: Buffer[] = [];
@@ -47,31 +41,34 @@ export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearD
     }
   }
   offsets[verseCount] = at;
-  const shared = encodeMsgpack({
+  const storedTables: StoredInterlinearTables = {
     strongs: tables.strongs.values,
     codes: tables.codes.values,
     morphology: tables.morphology.values,
     languages: tables.languages.values,
     licences: tables.licences.values,
-  });
+  };
+  const shared = encodeMsgpack(storedTables);
   const head = new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.interlinear)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(scripture.chapters.length)
-    .u32(verseCount)
-    .u32(0) // tail offset, set below
-    .u32(shared.length)
-    .u32(data.verses.length)
-    .u32(data.entries);
-  if (head.offset !== HEADER_BYTES) throw new Error('interlinear header size changed');
-  head.u32s(chapterTable).u32s(offsets).bytes(shared).align();
+    .header(INTERLINEAR_LAYOUT, {
+      chapters: scripture.chapters.length,
+      verseSlots: verseCount,
+      tailOffset: 0, // set below
+      tableBytes: shared.length,
+      verses: data.verses.length,
+      entries: data.entries,
+    })
+    .u32s(encodeChapterTable(scripture))
+    .u32s(offsets)
+    .bytes(shared)
+    .align();
   const tailOffset = head.offset;
   const buffer = head.bytes(Buffer.concat(parts, at)).toBuffer();
-  buffer.writeUInt32LE(tailOffset, INTERLINEAR_TAIL_OFFSET_AT);
+  buffer.writeUInt32LE(tailOffset, INTERLINEAR_LAYOUT.header.tailOffset);
   return buffer;
 }
 
 /** The manifest's artefact for the interlinear data: records are the verses with data. */
 export function createInterlinearArtefact(scripture: LinkedScripture, data: InterlinearData): EncodedArtefact {
-  return { name: 'interlinear', fileName: 'interlinear.bin', data: encodeInterlinear(scripture, data), records: data.verses.length, optional: true };
+  return encodedArtefact(INTERLINEAR_LAYOUT, encodeInterlinear(scripture, data), data.verses.length, true);
 }

@@ -1,17 +1,27 @@
-// Encodes the verse store (`verses.bin`). The layout is documented above its decoder,
-// packages/server/src/artefacts/verses.ts.
+// Encodes the verse store (`verses.bin`); the layout is VERSES_LAYOUT (@skg/core `artefacts/verses.ts`).
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_MAGIC } from '@skg/core';
+import { CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT } from '@skg/core';
 import type { LinkedScripture } from '../stages/link.ts';
 import { ByteWriter } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
 
-export const VERSE_FLAG_OMITTED = 1;
+/** The chapter table of verses.bin (and of interlinear.bin): CHAPTER_TABLE's columns per chapter, by ordinal. */
+export function encodeChapterTable(scripture: LinkedScripture): Uint32Array {
+  const table = new Uint32Array(scripture.chapters.length * CHAPTER_TABLE_WORDS);
+  for (const chapter of scripture.chapters) {
+    const at = chapter.ordinal * CHAPTER_TABLE_WORDS;
+    table[at + CHAPTER_TABLE.book] = chapter.book.order;
+    table[at + CHAPTER_TABLE.chapter] = chapter.chapter;
+    table[at + CHAPTER_TABLE.firstVerse] = chapter.firstVerse;
+    table[at + CHAPTER_TABLE.verseCount] = chapter.verses.length;
+  }
+  return table;
+}
 
 export function encodeVerseStore(scripture: LinkedScripture): Buffer {
   const chapterCount = scripture.chapters.length;
   const verseCount = scripture.verseCount;
-  const chapterTable = new Uint32Array(chapterCount * 4);
+  const chapterTable = encodeChapterTable(scripture);
   const textOffsets = new Uint32Array(verseCount + 1);
   const speakerIndex = new Uint16Array(verseCount);
   const flags = new Uint8Array(verseCount);
@@ -21,14 +31,13 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
   let textBytes = 0;
 
   for (const chapter of scripture.chapters) {
-    chapterTable.set([chapter.book.order, chapter.chapter, chapter.firstVerse, chapter.verses.length], chapter.ordinal * 4);
     chapter.verses.forEach((verse, offset) => {
       const id = chapter.firstVerse + offset;
       const text = Buffer.from(verse.text, 'utf8');
       texts.push(text);
       textOffsets[id] = textBytes;
       textBytes += text.length;
-      if (verse.omitted) flags[id] = (flags[id] ?? 0) | VERSE_FLAG_OMITTED;
+      if (verse.omitted) flags[id] = (flags[id] ?? 0) | VERSE_FLAGS.omitted;
       if (verse.speaker) {
         let speaker = speakerIds.get(verse.speaker);
         if (speaker === undefined) {
@@ -45,14 +54,7 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
   const speakerTable = encodeMsgpack(speakers);
 
   return new ByteWriter()
-    .ascii(ARTEFACT_MAGIC.verses)
-    .u32(ARTEFACT_FORMAT_VERSION)
-    .u32(chapterCount)
-    .u32(verseCount)
-    .u32(speakers.length)
-    .u32(textBytes)
-    .u32(speakerTable.length)
-    .u32(0)
+    .header(VERSES_LAYOUT, { chapters: chapterCount, verses: verseCount, speakers: speakers.length, textBytes, speakerTableBytes: speakerTable.length })
     .u32s(chapterTable)
     .u32s(textOffsets)
     .u16s(speakerIndex)

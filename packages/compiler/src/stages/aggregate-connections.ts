@@ -13,7 +13,7 @@
 //   incoming, a self-reference once); chapters are ranked by weight, then references, then Bible order;
 // - book pairs are directed too (citing book → cited book) and weighted by the same votes.
 
-import { type ConnectionTotals, packChapter } from '@skg/core';
+import { CONNECTIONS_BOOKS as BOOK_COUNT, type ConnectionTotals, packChapter } from '@skg/core';
 import type { LinkedChapter, LinkedScripture } from './link.ts';
 import type { CrossReferenceIndex } from './index-cross-references.ts';
 
@@ -62,8 +62,6 @@ export interface ConnectionsAggregate {
   /** Book pair cells (`from × 66 + to`, books by order - 1) joining two different books, strongest first. */
   readonly bookPairRanking: readonly number[];
 }
-
-export const BOOK_COUNT = 66;
 
 /** The dataset the aggregate comes from, as a site route. */
 const SOURCE = '/references/cross-references';

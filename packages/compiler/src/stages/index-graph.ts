@@ -15,15 +15,13 @@ import {
   normalizeConceptName,
   PREDICATES,
   tokenizeConcept,
+  CONTEXT_KINDS,
 } from '@skg/core';
 import { Index } from 'flexsearch';
 import type { Diagnostics } from '../diagnostics.ts';
 import { compareStrings, titleKey } from '../internal/order.ts';
 import type { LinkedGraph } from './link-graph.ts';
 import type { EntityDoc } from './validate-entity.ts';
-
-/** Verse-context kinds: what a chapter relation contributes to a passage's `context`. */
-export const CONTEXT_KINDS = Object.freeze({ person: 0, place: 1, theme: 2, referencedBy: 3 } as const);
 
 export interface ExactName {
   readonly name: string;

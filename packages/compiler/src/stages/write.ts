@@ -12,6 +12,14 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import {
   ARTEFACT_FORMAT_VERSION,
+  BODIES_LAYOUT,
+  CHANGELOG_LAYOUT,
+  CHAPTERS_LAYOUT,
+  CONCEPT_INDEX_LAYOUT,
+  DOCUMENTS_LAYOUT,
+  GRAPH_LAYOUT,
+  SCRIPTURE_INDEX_LAYOUT,
+  VERSES_LAYOUT,
   type ArtefactEntry,
   type Manifest,
   OPTIONAL_ARTEFACTS,
@@ -20,6 +28,7 @@ import {
   type RenderedArtefactEntry,
 } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
+import { encodedArtefact } from '../codecs/binary.ts';
 import { encodeBodies } from '../codecs/bodies.ts';
 import { encodeChangelog } from '../codecs/changelog.ts';
 import { encodeChapters } from '../codecs/chapters.ts';
@@ -91,14 +100,14 @@ export function encodeArtefacts(scripture: LinkedScripture, index: ScriptureInde
   const { graph } = scripture;
   const documents = graph.documents.length;
   return [
-    { name: 'bodies', fileName: 'bodies.bin', data: encodeBodies(graph), records: documents, optional: false },
-    { name: 'changelog', fileName: 'changelog.bin', data: encodeChangelog(scripture), records: scripture.log === null ? 0 : 1, optional: false },
-    { name: 'chapters', fileName: 'chapters.bin', data: encodeChapters(scripture), records: scripture.chapters.length, optional: false },
-    { name: 'concept-index', fileName: 'concept-index.bin', data: encodeConceptIndex(graph, graphIndex), records: documents, optional: false },
-    { name: 'documents', fileName: 'documents.bin', data: encodeDocuments(graph, graphIndex), records: documents, optional: false },
-    { name: 'graph', fileName: 'graph.bin', data: encodeGraph(graph, graphIndex), records: graph.edgeCount, optional: false },
-    { name: 'scripture-index', fileName: 'scripture-index.bin', data: encodeScriptureIndex(index), records: index.indexed, optional: false },
-    { name: 'verses', fileName: 'verses.bin', data: encodeVerseStore(scripture), records: scripture.verseCount, optional: false },
+    encodedArtefact(BODIES_LAYOUT, encodeBodies(graph), documents),
+    encodedArtefact(CHANGELOG_LAYOUT, encodeChangelog(scripture), scripture.log === null ? 0 : 1),
+    encodedArtefact(CHAPTERS_LAYOUT, encodeChapters(scripture), scripture.chapters.length),
+    encodedArtefact(CONCEPT_INDEX_LAYOUT, encodeConceptIndex(graph, graphIndex), documents),
+    encodedArtefact(DOCUMENTS_LAYOUT, encodeDocuments(graph, graphIndex), documents),
+    encodedArtefact(GRAPH_LAYOUT, encodeGraph(graph, graphIndex), graph.edgeCount),
+    encodedArtefact(SCRIPTURE_INDEX_LAYOUT, encodeScriptureIndex(index), index.indexed),
+    encodedArtefact(VERSES_LAYOUT, encodeVerseStore(scripture), scripture.verseCount),
   ];
 }
 

@@ -1,6 +1,6 @@
 // Helpers the artefact decoders share: header checks and zero-copy typed-array views.
 
-import { ARTEFACT_FORMAT_VERSION } from '@skg/core';
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout } from '@skg/core';
 
 /** Thrown when an artefact file is not what its manifest entry says; names the file and the fix. */
 export function artefactError(file: string, problem: string): Error {
@@ -23,14 +23,25 @@ export function alignBuffer(buffer: Buffer): Buffer {
  * of its fixed header, that the whole header is there.
  */
 export function checkHeader(buffer: Buffer, magic: string, file: string, headerBytes = 8): void {
-  if (buffer.length < 8 || buffer.toString('ascii', 0, 4) !== magic) {
+  if (buffer.length < 8 || buffer.toString('ascii', ARTEFACT_HEADER.magic, ARTEFACT_HEADER.magic + 4) !== magic) {
     throw artefactError(file, `is not a ${magic} artefact`);
   }
-  const version = buffer.readUInt32LE(4);
+  const version = buffer.readUInt32LE(ARTEFACT_HEADER.formatVersion);
   if (version !== ARTEFACT_FORMAT_VERSION) {
     throw artefactError(file, `has format version ${version}, this server reads ${ARTEFACT_FORMAT_VERSION}`);
   }
   if (buffer.length < headerBytes) throw artefactError(file, 'is truncated');
+}
+
+/**
+ * Checks an artefact's magic, format version and header size against its layout and reads every
+ * header field by name.
+ */
+export function readHeader<Field extends string>(buffer: Buffer, layout: ArtefactLayout<Field>, file: string): Record<Field, number> {
+  checkHeader(buffer, layout.magic, file, layout.headerBytes);
+  const values = {} as Record<Field, number>;
+  for (const field of Object.keys(layout.header) as Field[]) values[field] = buffer.readUInt32LE(layout.header[field]);
+  return values;
 }
 
 export function viewU32(buffer: Buffer, byteOffset: number, length: number): Uint32Array {

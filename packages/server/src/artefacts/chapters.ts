@@ -1,7 +1,8 @@
-// The chapter documents: one msgpack record per chapter, found through an offset table.
+// The chapter documents: one msgpack record per chapter, found through an offset table (layout:
+// CHAPTERS_LAYOUT, @skg/core `artefacts/chapters.ts`). A request decodes only the record it needs.
 
-import { ARTEFACT_MAGIC, type Heading } from '@skg/core';
-import { align4, artefactError, checkHeader, viewU32 } from './binary.ts';
+import { CHAPTERS_LAYOUT, type Heading, type StoredChapter, type StoredChapterTables } from '@skg/core';
+import { align4, artefactError, readHeader, viewU32 } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** A chapter's typed relation as chapters.bin stores it (targets unresolved: the graph resolves them). */
@@ -33,64 +34,18 @@ export interface ChapterDocuments {
   decode(ordinal: number): ChapterDocument;
 }
 
-const HEADER_BYTES = 16;
-
-type StoredRelation = [number, string, (number | string | null)?, (string | null)?, (string | null)?, (number | null)?, (string | null)?];
-
-interface StoredChapter {
-  osis: string;
-  path: string;
-  title: string;
-  headings: Array<[number, string, string, 1?]>;
-  relations: StoredRelation[];
-  backlinkCount: number;
-  backlinks: string[];
-}
-
-interface SharedTables {
-  predicates: string[];
-  sources: string[];
-}
-
-/**
- * chapters.bin: little-endian.
- *
- *   offset  type        field
- *   0       4 × ascii   magic "SKGC"
- *   4       u32         format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32         C: chapters, canonical order (row i = row i of the verse store's chapter table)
- *   12      u32         T: bytes of the shared table
- *   16      (C+1) u32   record offsets, relative to the end of this table; record i is [off[i], off[i+1])
- *   …                   records: msgpack map per chapter, keys in this order:
- *                         osis: string, path: string (bible/john/3), title: string,
- *                         headings: [before: int, level: string, text: string, midVerse?: 1][]
- *                                   (text order; the 4th member only on a heading inside its verse),
- *                         relations: [predicate: int, target: string, from?: int | string | nil,
- *                                     surface?: string | nil, note?: string | nil, source?: int | nil,
- *                                     extra?: JSON string | nil][]   (trailing nils dropped; `from` is
- *                                     the verse number when the verse is in this chapter, else OSIS),
- *                         backlinkCount: int (true total),
- *                         backlinks: string[] (paths of the first 100, non-chapters first)
- *   …       (pad to 4)
- *   …       T bytes     msgpack map {predicates: string[], sources: string[]}: what the relation
- *                       tuples' `predicate` and `source` positions name
- *
- * A request decodes only the record it needs.
- */
 export function loadChapterDocuments(buffer: Buffer, file: string): ChapterDocuments {
-  checkHeader(buffer, ARTEFACT_MAGIC.chapters, file);
-  const count = buffer.readUInt32LE(8);
-  const sharedBytes = buffer.readUInt32LE(12);
-  const offsets = viewU32(buffer, HEADER_BYTES, count + 1);
-  const recordsStart = HEADER_BYTES + (count + 1) * 4;
+  const { chapters: count, tableBytes: sharedBytes } = readHeader(buffer, CHAPTERS_LAYOUT, file);
+  const offsets = viewU32(buffer, CHAPTERS_LAYOUT.headerBytes, count + 1);
+  const recordsStart = CHAPTERS_LAYOUT.headerBytes + (count + 1) * 4;
   const sharedStart = align4(recordsStart + (offsets[count] ?? 0));
   if (sharedStart + sharedBytes !== buffer.length) throw artefactError(file, 'is truncated or malformed');
-  let shared: SharedTables | undefined;
+  let shared: StoredChapterTables | undefined;
   return {
     count,
     decode(ordinal) {
       if (!(ordinal >= 0 && ordinal < count)) throw new RangeError(`no chapter record ${ordinal}`);
-      shared ??= decodeMsgpack(buffer, sharedStart, sharedStart + sharedBytes) as SharedTables;
+      shared ??= decodeMsgpack(buffer, sharedStart, sharedStart + sharedBytes) as StoredChapterTables;
       const tables = shared;
       const stored = decodeMsgpack(
         buffer,

@@ -1,9 +1,19 @@
 // The connections aggregate: per chapter and per pair of chapters and of books, how many cross
 // references join them and with how many votes, precomputed and ranked by the compiler. Held as
-// typed-array views over the file's buffer; only the small totals record is decoded.
+// typed-array views over the file's buffer; only the small totals record is decoded. Layout:
+// CONNECTIONS_LAYOUT (@skg/core `artefacts/connections.ts`).
 
-import { BOOKS, type Book, packChapter, XREF_ARTEFACT_MAGIC } from '@skg/core';
-import { artefactError, checkHeader, indexOfKey, readSections, SectionReader } from './binary.ts';
+import {
+  BOOKS,
+  type Book,
+  CONNECTIONS_BOOKS as BOOK_COUNT,
+  CONNECTIONS_CHAPTER,
+  CONNECTIONS_CHAPTER_WORDS,
+  CONNECTIONS_LAYOUT,
+  packChapter,
+  type StoredConnectionsMeta,
+} from '@skg/core';
+import { artefactError, indexOfKey, readHeader, readSections, SectionReader } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type {
   BookConnectionsRecord,
@@ -12,53 +22,15 @@ import type {
   ChapterPairRecord,
   ConnectionDirection,
   ConnectionsStore,
-  ConnectionTotals,
   Page,
 } from './types.ts';
 
-const HEADER_BYTES = 32;
-const BOOK_COUNT = 66;
-/** u32 columns per chapter in the chapter table. */
-const CHAPTER_COLUMNS = 8;
-
-/**
- * connections.bin: little-endian; every section starts on a 4-byte boundary.
- *
- *   offset  type          field
- *   0       4 × ascii     magic "SKGN"
- *   4       u32           format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32           C: chapters (the verse store's chapter table, same ordinals)
- *   12      u32           P: distinct directed chapter pairs
- *   16      u32           K: ranked chapters (those some reference touches)
- *   20      u32           Q: ranked book pairs (two different books)
- *   24      u32           M: bytes of the msgpack totals record
- *   28      u32           reserved, 0
- *   32      C u32         chapter keys, canonical order: book order << 16 | chapter << 8
- *   …       C × 8 u32     per chapter: out references, out votes, in references, in votes, self
- *                         references, self votes, partner chapters, rank (1-based; 0 = unranked)
- *   …       K u32         chapter ordinals by rank, strongest first
- *   …       (C+1) u32     outgoing offsets: chapter i's pairs are [out[i], out[i+1]) of the next three
- *   …       P u32 × 3     outgoing pairs, strongest first per chapter: cited chapter, references, votes
- *   …       (C+1) u32     incoming offsets
- *   …       P u32 × 3     incoming pairs, strongest first per chapter: citing chapter, references, votes
- *   …       66×66 u32     book pair references, cell (citing order - 1) × 66 + (cited order - 1)
- *   …       66×66 u32     book pair votes, same cells
- *   …       Q u32         book pair cells joining two different books, strongest first
- *   …       M bytes       msgpack {totals, threshold}                                   (padded to 4)
- *
- * Votes are the data file's net votes summed (not capped); strength is votes, then references.
- */
 export function loadConnections(buffer: Buffer, file: string): ConnectionsStore {
-  checkHeader(buffer, XREF_ARTEFACT_MAGIC.connections, file, HEADER_BYTES);
-  const chapterCount = buffer.readUInt32LE(8);
-  const pairCount = buffer.readUInt32LE(12);
-  const rankedCount = buffer.readUInt32LE(16);
-  const bookPairCount = buffer.readUInt32LE(20);
-  const metaBytes = buffer.readUInt32LE(24);
+  const { chapters: chapterCount, pairs: pairCount, ranked: rankedCount, bookPairs: bookPairCount, metaBytes } = readHeader(buffer, CONNECTIONS_LAYOUT, file);
   const s = readSections(file, () => {
-    const reader = new SectionReader(buffer, HEADER_BYTES);
+    const reader = new SectionReader(buffer, CONNECTIONS_LAYOUT.headerBytes);
     const keys = reader.u32s(chapterCount);
-    const table = reader.u32s(chapterCount * CHAPTER_COLUMNS);
+    const table = reader.u32s(chapterCount * CONNECTIONS_CHAPTER_WORDS);
     const ranking = reader.u32s(rankedCount);
     const outgoing = { start: reader.u32s(chapterCount + 1), partner: reader.u32s(pairCount), references: reader.u32s(pairCount), votes: reader.u32s(pairCount) };
     const incoming = { start: reader.u32s(chapterCount + 1), partner: reader.u32s(pairCount), references: reader.u32s(pairCount), votes: reader.u32s(pairCount) };
@@ -70,7 +42,7 @@ export function loadConnections(buffer: Buffer, file: string): ConnectionsStore 
     if (reader.offset !== buffer.length) throw new RangeError('sizes disagree');
     return { keys, table, ranking, outgoing, incoming, bookReferences, bookVotes, bookRanking, metaStart, metaEnd };
   });
-  const meta = decodeMsgpack(buffer, s.metaStart, s.metaEnd) as { totals: ConnectionTotals; threshold: number };
+  const meta = decodeMsgpack(buffer, s.metaStart, s.metaEnd) as StoredConnectionsMeta;
   const totals = Object.freeze({ ...meta.totals });
 
   /** The chapter's ordinal: the keys are in Bible order. */
@@ -84,22 +56,22 @@ export function loadConnections(buffer: Buffer, file: string): ConnectionsStore 
   }
 
   function chapterRecord(ordinal: number): ChapterConnectionsRecord {
-    const column = (i: number): number => s.table[ordinal * CHAPTER_COLUMNS + i] ?? 0;
-    const outReferences = column(0);
-    const outVotes = column(1);
-    const inReferences = column(2);
-    const inVotes = column(3);
-    const selfReferences = column(4);
-    const selfVotes = column(5);
+    const column = (name: keyof typeof CONNECTIONS_CHAPTER): number => s.table[ordinal * CONNECTIONS_CHAPTER_WORDS + CONNECTIONS_CHAPTER[name]] ?? 0;
+    const outReferences = column('outReferences');
+    const outVotes = column('outVotes');
+    const inReferences = column('inReferences');
+    const inVotes = column('inVotes');
+    const selfReferences = column('selfReferences');
+    const selfVotes = column('selfVotes');
     return {
       ...chapterAt(ordinal),
-      rank: column(7),
+      rank: column('rank'),
       weight: outVotes + inVotes - selfVotes,
       references: outReferences + inReferences - selfReferences,
       outgoing: { references: outReferences, votes: outVotes },
       incoming: { references: inReferences, votes: inVotes },
       internal: { references: selfReferences, votes: selfVotes },
-      partners: column(6),
+      partners: column('partners'),
     };
   }
 

@@ -1,8 +1,9 @@
-// The markdown bodies, read from disk per request: only the offset table is kept in memory.
+// The markdown bodies, read from disk per request: only the offset table is kept in memory (layout:
+// BODIES_LAYOUT, @skg/core `artefacts/bodies.ts`).
 
-import { ARTEFACT_MAGIC } from '@skg/core';
+import { BODIES_LAYOUT } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, checkHeader, viewU32 } from './binary.ts';
+import { artefactError, readHeader, viewU32 } from './binary.ts';
 
 export interface GraphBodies {
   readonly count: number;
@@ -10,35 +11,16 @@ export interface GraphBodies {
   getBody(index: number): string;
 }
 
-const HEADER_BYTES = 24;
-/** Header position of the tail offset (where the bodies begin). */
-export const BODIES_TAIL_OFFSET_AT = 16;
+/** Header position of the tail offset (where the bodies begin), for `openArtefactFile`. */
+export const BODIES_TAIL_OFFSET_AT = BODIES_LAYOUT.header.tailOffset;
 
-/**
- * bodies.bin: little-endian.
- *
- *   offset  type          field
- *   0       4 × ascii     magic "SKGB"
- *   4       u32           format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32           N: documents (rows of documents.bin)
- *   12      u32           T: bytes of all bodies
- *   16      u32           tail offset: where the bodies begin (24 + (N+1) × 4)
- *   20      u32           reserved, 0
- *   24      (N+1) u32     body offsets, relative to the tail offset; body i is [off[i], off[i+1])
- *   tail    T bytes       the bodies, UTF-8, one after another
- *
- * Bodies are the largest artefact and are asked for rarely (`/entity?body=true`), so only the offset
- * table is held in memory and each body is read from disk when asked for.
- */
 export function openGraphBodies(artefact: ArtefactFile): GraphBodies {
   const { head, file } = artefact;
-  checkHeader(head, ARTEFACT_MAGIC.bodies, file);
-  const count = head.readUInt32LE(8);
-  const total = head.readUInt32LE(12);
-  if (artefact.tailOffset !== HEADER_BYTES + (count + 1) * 4 || artefact.tailOffset + total !== artefact.bytes) {
+  const { documents: count, bodyBytes: total } = readHeader(head, BODIES_LAYOUT, file);
+  if (artefact.tailOffset !== BODIES_LAYOUT.headerBytes + (count + 1) * 4 || artefact.tailOffset + total !== artefact.bytes) {
     throw artefactError(file, 'is truncated or malformed');
   }
-  const offsets = viewU32(head, HEADER_BYTES, count + 1);
+  const offsets = viewU32(head, BODIES_LAYOUT.headerBytes, count + 1);
   if (offsets[count] !== total) throw artefactError(file, 'is truncated or malformed');
   return {
     count,

@@ -1,9 +1,25 @@
 // The document table: every document's path, type, flags and degree as columns, its NodeSummary and
-// the rest of its Entity as msgpack records, the listing orders, the tags and the geo index.
+// the rest of its Entity as msgpack records, the listing orders, the tags and the geo index (layout:
+// DOCUMENTS_LAYOUT, @skg/core `artefacts/documents.ts`). Everything before the tail is held in memory:
+// columns, orders and postings are views over it, and a request decodes only the summaries it shows.
+// The records stay on disk and are read one per `getDocument`.
 
-import { ARTEFACT_MAGIC, DOCUMENT_FLAGS, DOCUMENT_TYPES, type DocumentType } from '@skg/core';
+import {
+  DOCUMENT_FLAGS,
+  DOCUMENT_STATUS_CODES,
+  DOCUMENT_TRUST_TIER_CODES,
+  DOCUMENT_TYPES,
+  DOCUMENTS_LAYOUT,
+  type DocumentType,
+  STORED_DOCUMENT,
+  STORED_SUMMARY,
+  type StoredDocument,
+  type StoredDocumentTables,
+  type StoredSourceRef,
+  type StoredSummary,
+} from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, checkHeader, lowerBoundString, readSections, readString, SectionReader, stringEquals } from './binary.ts';
+import { artefactError, lowerBoundString, readHeader, readSections, readString, SectionReader, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type { DocumentRecord, NodeSummaryRecord, SourceRef } from './types.ts';
 
@@ -39,62 +55,14 @@ export interface GraphDocuments {
   readonly geo: { readonly documents: Uint32Array; readonly lat: Float64Array; readonly lon: Float64Array };
 }
 
-const HEADER_BYTES = 48;
-/** Header position of the tail offset (where the record bytes begin). */
-export const DOCUMENTS_TAIL_OFFSET_AT = 44;
-const STATUS = ['draft', 'stable', 'deprecated'] as const;
-const TRUST_TIERS = ['unverified', 'machine-confirmed', 'human-reviewed'] as const;
+/** Header position of the tail offset (where the record bytes begin), for `openArtefactFile`. */
+export const DOCUMENTS_TAIL_OFFSET_AT = DOCUMENTS_LAYOUT.header.tailOffset;
 
-type StoredSummary = [string, string | null, string | null, string | null, number | null, number | null, Record<string, string | number>];
-type StoredRecord = [string[], number, number, boolean, number, number, number | null, Record<string, unknown>, number | null];
-type StoredSourceRef = { resource: string; id?: string; title?: string };
-interface SharedValues {
-  sources: StoredSourceRef[][];
-  generated: Array<{ by: string; at?: string }>;
-}
-
-/**
- * documents.bin: little-endian; sections in this order, each starting on a 4-byte boundary (8 for f64).
- *
- *   offset  type          field
- *   0       4 × ascii     magic "SKGD"
- *   4       u32           format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32           N: documents, sorted by path (code-unit order); a document's index is its row
- *   12      u32 P bytes of paths       16  u32 S bytes of summaries     20  u32 R bytes of records
- *   24      u32 T tags                 28  u32 K tag postings           32  u32 G places with coordinates
- *   36      u32 B bytes of tag names   40  u32 H bytes of shared table  44  u32 tail offset (records)
- *   48      (N+1) u32     path offsets; P bytes of paths (UTF-8, `people/isaac`, no leading slash)
- *   …       N u8          type: position in DOCUMENT_TYPES
- *   …       N u8          flags: 1 share-alike, 2 has coordinates
- *   …       N u32         degree: graph edges touching the document
- *   …       (N+1) u32     summary offsets; S bytes: msgpack per document
- *                           [title, description|nil, strongs|nil, osis|nil, lat|nil, lon|nil, sortFields]
- *   …       5 × N u32     document indexes in title, degree, canonical and chronological order, then
- *                         each document's position in title order
- *   …       (T+1) u32     tag posting starts; K u32 postings: tag t's documents are [start[t], start[t+1])
- *   …       B bytes       msgpack string[]: tag names, most common first
- *   …       H bytes       msgpack {sources: {resource, id?, title?}[][], generated: {by, at?}[]}
- *   …       G u32         geo: places with coordinates by latitude   (then padded to 8)
- *   …       G f64, G f64  their latitudes, then longitudes
- *   …       (N+1) u32     record offsets, relative to the tail offset
- *   tail    R bytes       records: msgpack per document
- *                           [tags: string[], status: 0 draft|1 stable|2 deprecated,
- *                            trustTier: 0 unverified|1 machine-confirmed|2 human-reviewed, stale: bool,
- *                            words: int, sources: position in shared.sources,
- *                            generated: position in shared.generated | nil, extension: map, order: number|nil]
- *
- * Everything before the tail is held in memory: columns, orders and postings are views over it, and a
- * request decodes only the summaries it shows. The records (the bulk: every document's extension) stay
- * on disk and are read one per `getDocument`.
- */
 export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
   const { head: buffer, file } = artefact;
-  checkHeader(buffer, ARTEFACT_MAGIC.documents, file);
-  const [count, pathBytes, summaryBytes, recordBytes, tagTotal, postingTotal, geoTotal, tagNameBytes, sharedBytes] = Array.from(
-    { length: 9 },
-    (_, i) => buffer.readUInt32LE(8 + i * 4),
-  ) as [number, number, number, number, number, number, number, number, number];
-  const reader = new SectionReader(buffer, HEADER_BYTES);
+  const header = readHeader(buffer, DOCUMENTS_LAYOUT, file);
+  const { documents: count, pathBytes, summaryBytes, recordBytes, tags: tagTotal, tagPostings: postingTotal, places: geoTotal, tagNameBytes } = header;
+  const reader = new SectionReader(buffer, DOCUMENTS_LAYOUT.headerBytes);
   const sections = readSections(file, () => {
     const pathOffsets = reader.u32s(count + 1);
     const [pathStart] = reader.bytes(pathBytes);
@@ -114,7 +82,7 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     const tagStart = reader.u32s(tagTotal + 1);
     const tagDocuments = reader.u32s(postingTotal);
     const tagNames = reader.bytes(tagNameBytes);
-    const shared = reader.align().bytes(sharedBytes);
+    const shared = reader.align().bytes(header.tableBytes);
     const geoDocuments = reader.align().u32s(geoTotal);
     const geoLat = reader.align(8).f64s(geoTotal);
     const geoLon = reader.f64s(geoTotal);
@@ -133,7 +101,7 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
 
   let tagNameList: string[] | undefined;
   let tagIndex: Map<string, number> | undefined;
-  let sharedValues: SharedValues | undefined;
+  let sharedValues: StoredDocumentTables | undefined;
   const sourceCache = new Map<number, SourceRef>();
 
   const getPath = (index: number) => readString(buffer, s.pathStart, s.pathOffsets, index);
@@ -162,8 +130,8 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     return index < count && stringEquals(buffer, s.pathStart, s.pathOffsets, index, key) ? index : -1;
   }
 
-  function getShared(): SharedValues {
-    sharedValues ??= decodeMsgpack(buffer, s.shared[0], s.shared[1]) as SharedValues;
+  function getShared(): StoredDocumentTables {
+    sharedValues ??= decodeMsgpack(buffer, s.shared[0], s.shared[1]) as StoredDocumentTables;
     return sharedValues;
   }
 
@@ -174,11 +142,11 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     if (index >= 0 && getType(index) === 'Source') {
       source = sourceCache.get(index);
       if (!source) {
-        const extension = (decodeRecord(index)[7] ?? {}) as Record<string, unknown>;
+        const extension = decodeRecord(index)[STORED_DOCUMENT.extension] ?? {};
         const text = (key: string) => (typeof extension[key] === 'string' ? { [key]: extension[key] as string } : {});
         source = {
           resource: reference.resource,
-          title: getSummaryTuple(index)[0],
+          title: getSummaryTuple(index)[STORED_SUMMARY.title],
           ...text('author'),
           ...text('last_modified'),
           ...(typeof extension.usage_count === 'number' ? { usage_count: extension.usage_count } : {}),
@@ -196,9 +164,9 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     };
   }
 
-  function decodeRecord(index: number): StoredRecord {
+  function decodeRecord(index: number): StoredDocument {
     const start = artefact.tailOffset + (s.recordOffsets[index] ?? 0);
-    return decodeMsgpack(artefact.read(start, artefact.tailOffset + (s.recordOffsets[index + 1] ?? 0))) as StoredRecord;
+    return decodeMsgpack(artefact.read(start, artefact.tailOffset + (s.recordOffsets[index + 1] ?? 0))) as StoredDocument;
   }
 
   return {
@@ -209,9 +177,9 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     getTypeCode: (index) => s.types[index] ?? 0,
     isShareAlike: (index) => ((s.flags[index] ?? 0) & DOCUMENT_FLAGS.shareAlike) !== 0,
     getDegree: (index) => s.degree[index] ?? 0,
-    getTitle: (index) => getSummaryTuple(index)[0],
+    getTitle: (index) => getSummaryTuple(index)[STORED_SUMMARY.title],
     getSummary: (index) => getSummary(index),
-    getSortFields: (index) => getSummaryTuple(index)[6],
+    getSortFields: (index) => getSummaryTuple(index)[STORED_SUMMARY.sortFields],
     getDocument(index) {
       const tuple = getSummaryTuple(index);
       const summary = getSummary(index, tuple);
@@ -221,14 +189,14 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
       return {
         ...summary,
         tags,
-        status: STATUS[status] ?? 'draft',
-        trustTier: TRUST_TIERS[trustTier] ?? 'unverified',
+        status: DOCUMENT_STATUS_CODES[status] ?? 'draft',
+        trustTier: DOCUMENT_TRUST_TIER_CODES[trustTier] ?? 'unverified',
         stale,
         words,
         sources: (shared.sources[sources] ?? []).map(resolveSource),
         ...(generatedValue ? { generated: { by: generatedValue.by, at: generatedValue.at ?? '' } } : {}),
         extension,
-        sortFields: tuple[6],
+        sortFields: tuple[STORED_SUMMARY.sortFields],
         ...(order !== null ? { order } : {}),
       };
     },

@@ -1,9 +1,10 @@
 // The edges of the graph: typed relations as columns, and per document the lists of relations
 // pointing at it, links, backlinks, sources cited and documents citing it, plus verse context and the
-// totals of /stats and /vocabulary.
+// totals of /stats and /vocabulary. Layout: GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`); everything is
+// a view over the buffer, strings are sliced out per request.
 
-import { ARTEFACT_MAGIC, NONE } from '@skg/core';
-import { artefactError, checkHeader, readSections, readString, SectionReader } from './binary.ts';
+import { GRAPH_LAYOUT, NONE, type StoredGraphSparse } from '@skg/core';
+import { artefactError, readHeader, readSections, readString, SectionReader } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** One typed relation; strings are resolved, documents are indexes (`target` NONE when unresolved). */
@@ -37,9 +38,6 @@ export interface GraphMeta {
   };
 }
 
-/** Verse-context kinds (the compiler's CONTEXT_KINDS). */
-export const CONTEXT_KIND = Object.freeze({ person: 0, place: 1, theme: 2, referencedBy: 3 } as const);
-
 export interface GraphEdges {
   readonly relationCount: number;
   /** The relations document `index` states: ids `[start, end)`. */
@@ -62,55 +60,10 @@ export interface GraphEdges {
   getMeta(): GraphMeta;
 }
 
-const HEADER_BYTES = 56;
-
-/**
- * graph.bin: little-endian; sections in this order, each starting on a 4-byte boundary. Documents are
- * indexes into documents.bin; NONE (0xffffffff) marks "no document" or "no string".
- *
- *   offset  type          field
- *   0       4 × ascii     magic "SKGG"
- *   4       u32           format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32 N documents   12  u32 R relations        16  u32 I inbound entries
- *   20      u32 L links       24  u32 C source citations 28  u32 X verse-context entries
- *   32      u32 S strings     36  u32 bytes of strings   40  u32 bytes of predicates
- *   44      u32 bytes of meta 48  u32 bytes of the sparse table
- *   52      u32 B backlink entries
- *   56      (N+1) u32     relation starts: document i states relations [start[i], start[i+1]), in
- *                         written order; a relation's id is its row (so its source is the document
- *                         whose range holds it)
- *   …       5 × R u32     relation columns: target document (NONE: names no document), then string ids
- *                         of from, surface, note and origin (the relation's own `source` key)
- *   …       R u16         predicate: position in the predicate table                 (padded to 4)
- *   …       (N+1) u32, I u32   inbound: ids of resolved relations pointing at each document, by
- *                              stating document then written order
- *   …       (N+1) u32, L u32   links: distinct documents each body links to, in body order
- *   …       (N+1) u32, L u32   linked from: documents whose body links here; non-chapters by title,
- *                              then chapters in Bible order
- *   …       (N+1) u32, B u32   backlinks: documents pointing here by a body link or a typed relation
- *                              (never the document itself), in the same order
- *   …       (N+1) u32, C u32   sources: Source documents each document cites, in written order
- *   …       (N+1) u32, C u32   cited by: documents citing each Source, by index
- *   …       (N+1) u32, X u32   verse context (chapters only): relation ids, sorted by verse, kind, id
- *   …       X u16, X u8    the entries' verse numbers and kinds (0 person, 1 place, 2 theme: the chapter's
- *                          own relation's target; 3 referenced by: an inbound relation's source)
- *   …       (S+1) u32      string offsets; string bytes (UTF-8, sorted)
- *   …       msgpack string[]   predicate table
- *   …       msgpack map        sparse: {written: [id, target as written][] (unresolved targets),
- *                              extra: [id, JSON of the relation's other keys][]}
- *   …       msgpack map        meta: {stats: {notes, edges, tags, words, orphans, brokenLinks,
- *                              collections: {type, count, example}[]}, predicates: {declared, undeclared:
- *                              {id, edges}[]}}
- *
- * Everything is a view over the buffer; strings are sliced out per request.
- */
 export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
-  checkHeader(buffer, ARTEFACT_MAGIC.graph, file);
-  const [count, total, inboundTotal, linkTotal, citationTotal, contextTotal, stringTotal, stringBytes, predicateBytes, metaBytes, sparseBytes, backlinkTotal] =
-    Array.from({ length: 12 }, (_, i) => buffer.readUInt32LE(8 + i * 4)) as [
-      number, number, number, number, number, number, number, number, number, number, number, number,
-    ];
-  const reader = new SectionReader(buffer, HEADER_BYTES);
+  const header = readHeader(buffer, GRAPH_LAYOUT, file);
+  const { documents: count, relations: total, strings: stringTotal, stringBytes, predicateBytes, metaBytes, sparseBytes } = header;
+  const reader = new SectionReader(buffer, GRAPH_LAYOUT.headerBytes);
   const s = readSections(file, () => {
     const relationStart = reader.u32s(count + 1);
     const columns = {
@@ -123,15 +76,15 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
     };
     reader.align();
     const lists = (values: number) => ({ start: reader.u32s(count + 1), values: reader.u32s(values) });
-    const inbound = lists(inboundTotal);
-    const links = lists(linkTotal);
-    const linkedFrom = lists(linkTotal);
-    const backlinks = lists(backlinkTotal);
-    const sources = lists(citationTotal);
-    const citedBy = lists(citationTotal);
-    const context = lists(contextTotal);
-    const contextVerses = reader.u16s(contextTotal);
-    const contextKinds = reader.align().u8s(contextTotal);
+    const inbound = lists(header.inbound);
+    const links = lists(header.links);
+    const linkedFrom = lists(header.links);
+    const backlinks = lists(header.backlinks);
+    const sources = lists(header.citations);
+    const citedBy = lists(header.citations);
+    const context = lists(header.context);
+    const contextVerses = reader.u16s(header.context);
+    const contextKinds = reader.align().u8s(header.context);
     const stringOffsets = reader.align().u32s(stringTotal + 1);
     const [stringStart] = reader.bytes(stringBytes);
     const predicates = reader.align().bytes(predicateBytes);
@@ -145,7 +98,7 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
   let sparse: { written: Map<number, string>; extra: Map<number, string> } | undefined;
   const getSparse = () => {
     if (!sparse) {
-      const stored = decodeMsgpack(buffer, s.sparse[0], s.sparse[1]) as { written: Array<[number, string]>; extra: Array<[number, string]> };
+      const stored = decodeMsgpack(buffer, s.sparse[0], s.sparse[1]) as StoredGraphSparse;
       sparse = { written: new Map(stored.written), extra: new Map(stored.extra) };
     }
     return sparse;

@@ -2,11 +2,11 @@
 // concept search, tags, stats, nearby places and verse context, decoded per request from the graph
 // artefacts (documents.bin, graph.bin, concept-index.bin, bodies.bin).
 
-import { type Book, DOCUMENT_TYPES, type DocumentType, getPredicate, NONE, PREDICATES } from '@skg/core';
+import { type Book, CONTEXT_KINDS, DOCUMENT_TYPES, type DocumentType, getPredicate, NONE, PREDICATES } from '@skg/core';
 import type { GraphBodies } from './graph-bodies.ts';
 import type { ConceptIndex } from './graph-concepts.ts';
 import type { GraphDocuments, ListOrder } from './graph-documents.ts';
-import { CONTEXT_KIND, type GraphEdges } from './graph-edges.ts';
+import type { GraphEdges } from './graph-edges.ts';
 import { createConceptSearch } from './graph-search.ts';
 import { walkFamily, walkNeighbourhood } from './graph-walk.ts';
 import type {
@@ -320,7 +320,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         const verse = `${prefix}${context.verses[i] ?? 0}`;
         const id = context.relations[i] ?? 0;
         const kind = context.kinds[i] ?? 0;
-        if (kind === CONTEXT_KIND.referencedBy) {
+        if (kind === CONTEXT_KINDS.referencedBy) {
           const source = edges.getRelationSource(id);
           const predicate = edges.getRelationPredicate(id);
           const key = `${source}\u0000${predicate}`;
@@ -335,7 +335,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         let entry = group.get(target);
         if (!entry) {
           entry = { node: documents.getSummary(target), verses: [] };
-          if (kind !== CONTEXT_KIND.theme) {
+          if (kind !== CONTEXT_KINDS.theme) {
             // The verse's own words, and the source's word where it differs or no words were found.
             const relation = edges.getRelation(id);
             if (relation.surface !== undefined) entry.surface = relation.surface;

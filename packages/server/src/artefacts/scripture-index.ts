@@ -1,9 +1,11 @@
 // The scripture search index: each verse as a stream of word ids (phrases, ranking) and the FlexSearch
-// index (candidate verses).
+// index (candidate verses). Layout: SCRIPTURE_INDEX_LAYOUT (@skg/core `artefacts/scripture-index.ts`).
+// The word streams are views over the buffer; the vocabulary and the FlexSearch import (tens of
+// milliseconds on the full data) are decoded on the first search.
 
-import { ARTEFACT_MAGIC, SCRIPTURE_INDEX_OPTIONS, tokenizeScripture } from '@skg/core';
+import { SCRIPTURE_INDEX_LAYOUT, SCRIPTURE_INDEX_OPTIONS, tokenizeScripture } from '@skg/core';
 import { Index } from 'flexsearch';
-import { align4, artefactError, checkHeader, viewU16, viewU32 } from './binary.ts';
+import { align4, artefactError, readHeader, viewU16, viewU32 } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 export interface ScriptureIndex {
@@ -25,45 +27,15 @@ export interface ScriptureIndex {
   isFlexIndexLoaded(): boolean;
 }
 
-const HEADER_BYTES = 32;
-
 /** The FlexSearch index with the compiler's options; documents were tokenised with `tokenizeScripture`. */
 export function createScriptureFlexIndex(): Index {
   return new Index({ ...SCRIPTURE_INDEX_OPTIONS, encode: tokenizeScripture });
 }
 
-/**
- * scripture-index.bin: little-endian; every section starts on a 4-byte boundary.
- *
- *   offset  type        field
- *   0       4 × ascii   magic "SKGS"
- *   4       u32         format version (ARTEFACT_FORMAT_VERSION)
- *   8       u32         V: verse slots (as in verses.bin)
- *   12      u32         verses indexed (every verse with text)
- *   16      u32         W: distinct words (vocabulary size, at most 65,536)
- *   20      u32         N: words in all verses
- *   24      u32         B: bytes of the vocabulary
- *   28      u32         F: bytes of the FlexSearch export
- *   32      (V+1) u32   word offsets: verse i's words are ids[off[i], off[i+1]); omitted verses have none
- *   …       N × u16     word ids, verse after verse, in reading order              (padded to 4)
- *   …       B bytes     msgpack array of the W words, sorted; a word's id is its position   (padded to 4)
- *   …       F bytes     msgpack array of [key: string, chunk]: FlexSearch 0.8 `Index.export()` output
- *                       in order, each chunk JSON-parsed; ids are global verse indexes. Loaded by feeding
- *                       every pair to `Index.import(key, chunk)` of an index made with the same options.
- *
- * Words are `tokenizeScripture` output. The word streams are views over the buffer; the vocabulary
- * and the FlexSearch import (tens of milliseconds on the full data) are decoded on the first search.
- */
 export function loadScriptureIndex(buffer: Buffer, file: string): ScriptureIndex {
-  checkHeader(buffer, ARTEFACT_MAGIC.scriptureIndex, file);
-  const verseCount = buffer.readUInt32LE(8);
-  const indexedCount = buffer.readUInt32LE(12);
-  const vocabularySize = buffer.readUInt32LE(16);
-  const wordTotal = buffer.readUInt32LE(20);
-  const vocabularyBytes = buffer.readUInt32LE(24);
-  const flexBytes = buffer.readUInt32LE(28);
-  const offsets = viewU32(buffer, HEADER_BYTES, verseCount + 1);
-  const idsStart = HEADER_BYTES + (verseCount + 1) * 4;
+  const { verses: verseCount, indexed: indexedCount, vocabulary: vocabularySize, words: wordTotal, vocabularyBytes, flexBytes } = readHeader(buffer, SCRIPTURE_INDEX_LAYOUT, file);
+  const offsets = viewU32(buffer, SCRIPTURE_INDEX_LAYOUT.headerBytes, verseCount + 1);
+  const idsStart = SCRIPTURE_INDEX_LAYOUT.headerBytes + (verseCount + 1) * 4;
   const ids = viewU16(buffer, idsStart, wordTotal);
   const vocabularyStart = align4(idsStart + wordTotal * 2);
   const flexStart = align4(vocabularyStart + vocabularyBytes);

@@ -1,0 +1,28 @@
+// The changelog (`changelog.bin`): what /changelog serves besides the manifest's dates.
+//
+//   header   CHANGELOG_LAYOUT.header, u32 each
+//   N bytes  msgpack map StoredChangelog
+//
+// Small: decoded once at load. The dates live in the manifest (`bundleGenerated`).
+
+import { defineArtefactLayout } from './layout.ts';
+
+export const CHANGELOG_LAYOUT = defineArtefactLayout({
+  name: 'changelog',
+  file: 'changelog.bin',
+  magic: 'SKGL',
+  header: {
+    /** N: bytes of the record. */
+    recordBytes: 8,
+  },
+  headerBytes: 12,
+});
+
+/** The changelog record, a msgpack map with these keys in this order. */
+export interface StoredChangelog {
+  /** The bundle's root `log.md` (markdown). */
+  log: string | null;
+  /** The root `index.md`'s title and generator. */
+  title: string | null;
+  generator: string | null;
+}

@@ -1,0 +1,49 @@
+// The verse store (`verses.bin`): every verse slot's text, flags and speaker, by global verse index.
+//
+//   header      VERSES_LAYOUT.header, u32 each
+//   C × CHAPTER_TABLE_WORDS u32   chapter table, canonical order: the columns of CHAPTER_TABLE
+//   (V+1) u32   text offsets: verse i's UTF-8 text is text[off[i], off[i+1])
+//   V × u16     speaker: 0 none, n → speakers[n - 1]                     (padded to 4)
+//   V × u8      flags: VERSE_FLAGS                                       (padded to 4)
+//   P bytes     msgpack array of the S speaker names                     (padded to 4)
+//   T bytes     verse text, UTF-8, concatenated
+//
+// Nothing is decoded up front: the server views the sections over the file's buffer.
+
+import { defineArtefactLayout } from './layout.ts';
+
+export const VERSES_LAYOUT = defineArtefactLayout({
+  name: 'verses',
+  file: 'verses.bin',
+  magic: 'SKGV',
+  header: {
+    /** C: chapters. */
+    chapters: 8,
+    /** V: verse slots, omitted ones included; global verse index 0…V-1, canonical order. */
+    verses: 12,
+    /** S: distinct speakers. */
+    speakers: 16,
+    /** T: bytes of verse text. */
+    textBytes: 20,
+    /** P: bytes of the speaker table. */
+    speakerTableBytes: 24,
+  },
+  headerBytes: 32,
+});
+
+/**
+ * Word positions of one row of the chapter table (verses.bin, and its copy in interlinear.bin); row i
+ * is the chapter of canonical ordinal i.
+ */
+export const CHAPTER_TABLE = Object.freeze({
+  /** Book order, 1…66. */
+  book: 0,
+  chapter: 1,
+  /** Global verse index of verse 1. */
+  firstVerse: 2,
+  verseCount: 3,
+});
+export const CHAPTER_TABLE_WORDS = 4;
+
+/** Bits of a verse's flags byte. */
+export const VERSE_FLAGS = Object.freeze({ omitted: 1 });
