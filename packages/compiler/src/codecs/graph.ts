@@ -1,6 +1,6 @@
 // Encodes the edges of the graph (`graph.bin`); the layout is GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`).
 
-import { GRAPH_LAYOUT, NONE, type StoredGraphSparse } from '@skg/core';
+import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphSparse } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { compareStrings } from '../internal/order.ts';
@@ -66,56 +66,40 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const storedSparse: StoredGraphSparse = { written, extra: extras };
   const sparse = encodeMsgpack(storedSparse);
 
-  const inbound = flattenLists(graph.inbound);
-  const links = flattenLists(graph.links);
-  const linkedFrom = flattenLists(graph.linkedFrom);
-  const backlinks = flattenLists(graph.backlinks);
-  const sources = flattenLists(graph.sources);
-  const citedBy = flattenLists(graph.citedBy);
-  const context = flattenLists(index.context.map((entries) => entries.map((e) => e[2])));
+  const lists: Record<GraphListName, ReturnType<typeof flattenLists>> = {
+    inbound: flattenLists(graph.inbound),
+    links: flattenLists(graph.links),
+    linkedFrom: flattenLists(graph.linkedFrom),
+    backlinks: flattenLists(graph.backlinks),
+    sources: flattenLists(graph.sources),
+    citedBy: flattenLists(graph.citedBy),
+    context: flattenLists(index.context.map((entries) => entries.map((e) => e[2]))),
+  };
   const contextVerses = index.context.flatMap((entries) => entries.map((e) => e[0]));
   const contextKinds = index.context.flatMap((entries) => entries.map((e) => e[1]));
   const strings = concatRecords(sorted.map((s) => Buffer.from(s, 'utf8')));
   const predicateTable = encodeMsgpack(predicates);
   const meta = encodeMsgpack({ stats: index.stats, predicates: index.predicates });
 
-  return new ByteWriter()
+  const listNames = Object.keys(GRAPH_LISTS) as GraphListName[];
+  // Each list's values are counted by the header field GRAPH_LISTS names (lists sharing a field have as many).
+  const listCounts = Object.fromEntries(listNames.map((name) => [GRAPH_LISTS[name], lists[name].values.length])) as Record<(typeof GRAPH_LISTS)[GraphListName], number>;
+  const writer = new ByteWriter()
     .header(GRAPH_LAYOUT, {
+      ...listCounts,
       documents: count,
       relations: total,
-      inbound: inbound.values.length,
-      links: links.values.length,
-      citations: sources.values.length,
-      context: context.values.length,
       strings: sorted.length,
       stringBytes: strings.data.length,
       predicateBytes: predicateTable.length,
       metaBytes: meta.length,
       sparseBytes: sparse.length,
-      backlinks: backlinks.values.length,
     })
-    .u32s(graph.relationStart)
-    .u32s(columns.target)
-    .u32s(columns.from)
-    .u32s(columns.surface)
-    .u32s(columns.note)
-    .u32s(columns.origin)
-    .u16s(columns.predicate)
-    .align()
-    .u32s(inbound.start)
-    .u32s(inbound.values)
-    .u32s(links.start)
-    .u32s(links.values)
-    .u32s(linkedFrom.start)
-    .u32s(linkedFrom.values)
-    .u32s(backlinks.start)
-    .u32s(backlinks.values)
-    .u32s(sources.start)
-    .u32s(sources.values)
-    .u32s(citedBy.start)
-    .u32s(citedBy.values)
-    .u32s(context.start)
-    .u32s(context.values)
+    .u32s(graph.relationStart);
+  for (const column of GRAPH_RELATION_COLUMNS) writer.u32s(columns[column]);
+  writer.u16s(columns.predicate).align();
+  for (const name of listNames) writer.u32s(lists[name].start).u32s(lists[name].values);
+  return writer
     .u16s(contextVerses)
     .align()
     .u8s(contextKinds)

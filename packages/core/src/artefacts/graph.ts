@@ -4,20 +4,10 @@
 //   header        GRAPH_LAYOUT.header, u32 each
 //   (N+1) u32     relation starts: document i states relations [start[i], start[i+1]), in written
 //                 order; a relation's id is its row (so its source is the document whose range holds it)
-//   5 × R u32     relation columns: target document (NONE: names no document), then string ids of
-//                 from, surface, note and origin (the relation's own `source` key)
+//   R u32 each    the GRAPH_RELATION_COLUMNS, in that order
 //   R u16         predicate: position in the predicate table                 (padded to 4)
-//   (N+1) u32, I u32   inbound: ids of resolved relations pointing at each document, by stating
-//                      document then written order
-//   (N+1) u32, L u32   links: distinct documents each body links to, in body order
-//   (N+1) u32, L u32   linked from: documents whose body links here; non-chapters by title, then
-//                      chapters in Bible order
-//   (N+1) u32, B u32   backlinks: documents pointing here by a body link or a typed relation (never
-//                      the document itself), in the same order
-//   (N+1) u32, C u32   sources: Source documents each document cites, in written order
-//   (N+1) u32, C u32   cited by: documents citing each Source, by index
-//   (N+1) u32, X u32   verse context (chapters only): relation ids, sorted by verse, kind, id
-//   X u16, X u8        the entries' verse numbers and CONTEXT_KINDS       (each padded to 4)
+//   the GRAPH_LISTS, in that order: (N+1) u32 starts, then the values (counted by the header field named)
+//   X u16, X u8        the context entries' verse numbers and CONTEXT_KINDS   (each padded to 4)
 //   (S+1) u32          string offsets; string bytes (UTF-8, sorted)       (padded to 4)
 //   msgpack string[]   predicate table                                    (padded to 4)
 //   msgpack map        StoredGraphSparse                                  (padded to 4)
@@ -57,6 +47,34 @@ export const GRAPH_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 56,
 });
+
+/**
+ * The relations' u32 columns, in file order: target document (NONE: names no document), then string
+ * ids of from, surface, note and origin (the relation's own `source` key).
+ */
+export const GRAPH_RELATION_COLUMNS = Object.freeze(['target', 'from', 'surface', 'note', 'origin'] as const);
+
+/**
+ * The per-document lists (compressed sparse rows: list i is values[start[i], start[i+1])), in file
+ * order, each with the header field counting its values.
+ */
+export const GRAPH_LISTS = Object.freeze({
+  /** Ids of resolved relations pointing at each document, by stating document then written order. */
+  inbound: 'inbound',
+  /** Distinct documents each body links to, in body order. */
+  links: 'links',
+  /** Documents whose body links here; non-chapters by title, then chapters in Bible order. */
+  linkedFrom: 'links',
+  /** Documents pointing here by a body link or a typed relation (never the document itself), in the same order. */
+  backlinks: 'backlinks',
+  /** Source documents each document cites, in written order. */
+  sources: 'citations',
+  /** Documents citing each Source, by index. */
+  citedBy: 'citations',
+  /** Verse context (chapters only): relation ids, sorted by verse, kind, id. */
+  context: 'context',
+} as const satisfies Record<string, keyof typeof GRAPH_LAYOUT.header>);
+export type GraphListName = keyof typeof GRAPH_LISTS;
 
 /**
  * Verse-context kinds: 0–2 a chapter's own relation to a Person, Place or Theme (the entry names the

@@ -3,7 +3,7 @@
 // totals of /stats and /vocabulary. Layout: GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`); everything is
 // a view over the buffer, strings are sliced out per request.
 
-import { GRAPH_LAYOUT, NONE, type StoredGraphSparse } from '@skg/core';
+import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphSparse } from '@skg/core';
 import { artefactError, readHeader, readSections, readString, SectionReader } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
@@ -67,22 +67,13 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
   const s = readSections(file, () => {
     const relationStart = reader.u32s(count + 1);
     const columns = {
-      target: reader.u32s(total),
-      from: reader.u32s(total),
-      surface: reader.u32s(total),
-      note: reader.u32s(total),
-      origin: reader.u32s(total),
+      ...(Object.fromEntries(GRAPH_RELATION_COLUMNS.map((column) => [column, reader.u32s(total)])) as Record<(typeof GRAPH_RELATION_COLUMNS)[number], Uint32Array>),
       predicate: reader.u16s(total),
     };
     reader.align();
-    const lists = (values: number) => ({ start: reader.u32s(count + 1), values: reader.u32s(values) });
-    const inbound = lists(header.inbound);
-    const links = lists(header.links);
-    const linkedFrom = lists(header.links);
-    const backlinks = lists(header.backlinks);
-    const sources = lists(header.citations);
-    const citedBy = lists(header.citations);
-    const context = lists(header.context);
+    const lists = Object.fromEntries(
+      (Object.keys(GRAPH_LISTS) as GraphListName[]).map((name) => [name, { start: reader.u32s(count + 1), values: reader.u32s(header[GRAPH_LISTS[name]]) }]),
+    ) as Record<GraphListName, { start: Uint32Array; values: Uint32Array }>;
     const contextVerses = reader.u16s(header.context);
     const contextKinds = reader.align().u8s(header.context);
     const stringOffsets = reader.align().u32s(stringTotal + 1);
@@ -90,7 +81,7 @@ export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
     const predicates = reader.align().bytes(predicateBytes);
     const sparse = reader.align().bytes(sparseBytes);
     const meta = reader.align().bytes(metaBytes);
-    return { relationStart, columns, inbound, links, linkedFrom, backlinks, sources, citedBy, context, contextVerses, contextKinds, stringOffsets, stringStart, predicates, sparse, meta };
+    return { relationStart, columns, ...lists, contextVerses, contextKinds, stringOffsets, stringStart, predicates, sparse, meta };
   });
   if (reader.offset !== buffer.length || s.relationStart[count] !== total) throw artefactError(file, 'is truncated or malformed');
   const predicateTable = decodeMsgpack(buffer, s.predicates[0], s.predicates[1]) as string[];
