@@ -16,7 +16,7 @@
 //   --entry runs a compiled CLI with plain node (no tsx in the process: what the memory budget means).
 
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,10 @@ const { values: args } = parseArgs({
     'zipf-requests': { type: 'string', default: '200000' },
     /** A compiled CLI to run with plain `node` (e.g. the compiled runtime) instead of the TypeScript one through tsx. */
     entry: { type: 'string' },
+    /** Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load. */
+    'node-flags': { type: 'string', default: '' },
+    /** A file the server's standard output goes to (its access log, and what --node-flags print, e.g. --trace-gc). */
+    'server-log': { type: 'string' },
   },
 });
 const duration = Number(args.duration);
@@ -115,7 +119,13 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
   const cli = args.entry ? [path.resolve(args.entry)] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
-  const server = startNode([...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'], { pin, children });
+  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+  const server = startNode([...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'], {
+    pin,
+    children,
+    ...(args['server-log'] ? { stdout: 'pipe' as const } : {}),
+  });
+  if (args['server-log']) server.stdout?.pipe(createWriteStream(args['server-log']));
   await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
   const runtime = args.entry ? `node ${args.entry}` : 'node --import tsx';
   record('server start → first answer', `${(performance.now() - spawnedAt).toFixed(0)} ms (${runtime}: spawn, load, listen, answer)`);
@@ -152,6 +162,7 @@ async function main(): Promise<void> {
 try {
   await main();
 } finally {
-  for (const child of children) child.kill();
+  // SIGINT: the server drains and exits, writing a profile when --node-flags asked for one.
+  for (const child of children) child.kill('SIGINT');
   rmSync(work, { recursive: true, force: true });
 }
