@@ -43,4 +43,4 @@ VOLUME /var/lib/skg
 EXPOSE 3000
 # Drains on SIGTERM (SKG_DRAIN_TIMEOUT, default 10 s): give `docker stop -t` more than that.
 STOPSIGNAL SIGTERM
-CMD ["node", "packages/cli/bin/skg.mjs", "serve"]
+CMD ["node", "--max-semi-space-size=2", "packages/cli/bin/skg.mjs", "serve"]

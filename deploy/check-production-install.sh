@@ -80,9 +80,12 @@ node --input-type=module -e "for (const p of ['@skg/core', '@skg/ingest', '@skg/
 step "runtime: $(du -sh node_modules | cut -f1) of production dependencies, no dev dependency"
 
 mkdir -p "$work/state"
+# The image's CMD, read from the Dockerfile (its JSON form), so the check runs what the image runs.
+mapfile -t image_cmd < <(node -e 'const line = require("fs").readFileSync(process.argv[1], "utf8").split("\n").find((l) => l.startsWith("CMD ")); for (const part of JSON.parse(line.slice(4))) console.log(part);' "$root/Dockerfile")
+[ "${#image_cmd[@]}" -gt 0 ] || fail "no CMD [...] line in the Dockerfile"
 check_serves "runtime stage (the image's CMD and environment)" \
   NODE_ENV=production HOST=127.0.0.1 PORT=0 SKG_DIST="$work/app/dist" SKG_STATE_DIR="$work/state" \
-  node packages/cli/bin/skg.mjs serve
+  "${image_cmd[@]}"
 
 unit="$root/deploy/skg.service"
 if command -v systemd-analyze >/dev/null; then

@@ -6,6 +6,7 @@
 // Asserts nothing; exits 1 only when the benchmark itself could not run.
 //
 // Usage: npx tsx tools/bench-hot-swap.ts [--bundle bundle] [--duration 20] [--connections 50] [--load wrk|autocannon]
+//          [--entry packages/cli/bin/skg.mjs] [--node-flags=--max-semi-space-size=2] [--settle 30]
 //   --duration is the least time under load; the load goes on until both swaps are done.
 //   The build goes into a temporary dist/ (never the project's own dist/).
 
@@ -23,6 +24,12 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** The load generator; default wrk when on PATH, else autocannon. */
     load: { type: 'string' },
+    /** A compiled CLI to serve with plain `node` (packages/cli/bin/skg.mjs after `npm run build`), as the memory budget means. */
+    entry: { type: 'string' },
+    /** Node flags for the server process (e.g. the production `--max-semi-space-size=2`). */
+    'node-flags': { type: 'string', default: '' },
+    /** Seconds to watch resident memory after the load ends (the budget: back under 150 MB within 30 s). */
+    settle: { type: 'string', default: '30' },
   },
 });
 const bundleDir = path.resolve(args.bundle);
@@ -81,7 +88,9 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const argv = [...skg, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy'];
+  const cli = args.entry ? [path.resolve(args.entry)] : skg;
+  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+  const argv = [...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy'];
   const server = startNode(argv, { pin, children, stdout: 'pipe' });
   let log = '';
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -126,6 +135,20 @@ async function main(): Promise<void> {
     non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
   };
   const after = memory(server.pid as number);
+  // Resident memory once the load has stopped: each second, until it is under 150 MB or `settle` s pass.
+  const settleStarted = performance.now();
+  const settling: number[] = [];
+  for (let second = 0; second < Number(args.settle); second += 1) {
+    const { rss } = memory(server.pid as number);
+    settling.push(rss);
+    if (rss < 150) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const settled = settling.at(-1)!;
+  const settleLine =
+    settled < 150
+      ? `${settled.toFixed(0)} MB ${((performance.now() - settleStarted) / 1000).toFixed(0)} s after the load ended`
+      : `still ${settled.toFixed(0)} MB ${args.settle} s after the load ended (${settling.map((rss) => rss.toFixed(0)).join(', ')})`;
 
   const swapLines = [...log.matchAll(/switched to data (\S+) \(was (\S+)\) in ([\d.]+) ms/g)];
   const figures: Array<[string, string]> = [
@@ -138,6 +161,7 @@ async function main(): Promise<void> {
         `new data visible ${swap.visible.toFixed(0)} ms after the build finished`,
     ]),
     ['resident memory', `${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak ${after.peak.toFixed(0)} MB`],
+    ['resident memory once idle', settleLine],
   ];
   const refused = /refused the build[^\n]*/.exec(log);
   if (refused) figures.push(['refused', refused[0]]);

@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     entry: { type: 'string' },
     /** Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load. */
     'node-flags': { type: 'string', default: '' },
+    /** More `skg serve` options, e.g. `--no-access-log`. */
+    'serve-args': { type: 'string', default: '' },
     /** A file the server's standard output goes to (its access log, and what --node-flags print, e.g. --trace-gc). */
     'server-log': { type: 'string' },
   },
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
   const spawnedAt = performance.now();
   const cli = args.entry ? [path.resolve(args.entry)] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
   const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
-  const server = startNode([...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch'], {
+  const server = startNode([...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch', ...args['serve-args'].split(' ').filter(Boolean)], {
     pin,
     children,
     ...(args['server-log'] ? { stdout: 'pipe' as const } : {}),

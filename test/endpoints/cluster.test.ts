@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveConfig } from '../../packages/cli/src/config.ts';
+import { SERVER_NODE_FLAGS, withServerNodeFlags } from '../../packages/server/src/cluster/primary.ts';
 import { type CliServer, freePort, getFresh, startCliServer, waitForPort } from '../helpers/cli-server.ts';
 import { build } from '@skg/compiler';
 import { buildDist, copyFixtureBundle, createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -23,6 +24,12 @@ describe('skg serve --workers', () => {
     assert.throws(() => resolveConfig({ workers: '2', store: 'memory' }, {}), /--store memory keeps webhook subscriptions in one process/);
     assert.equal(resolveConfig({}, {}).drainTimeoutMs, 10_000);
     assert.throws(() => resolveConfig({ drainTimeoutMs: 'soon' }, {}), /--drain-timeout/);
+  });
+
+  it('gives every worker the server\'s V8 flags unless the command line sets its own', () => {
+    assert.deepEqual(withServerNodeFlags([]), [...SERVER_NODE_FLAGS]);
+    assert.deepEqual(withServerNodeFlags(['--enable-source-maps']), ['--enable-source-maps', ...SERVER_NODE_FLAGS]);
+    assert.deepEqual(withServerNodeFlags(['--max-semi-space-size=8']), ['--max-semi-space-size=8']);
   });
 
   it('with two workers, both answer a share of the requests, one address has one counter (the 601st is 429), and SIGTERM stops them all', async () => {

@@ -88,6 +88,25 @@ describe('stored answers (the response artefact) on the fixture', () => {
     assert.match(response.headers.get('cache-control') ?? '', /^public/);
   });
 
+  it('reads a canonical request with its body and never answers another request\'s body (a fingerprint collision)', async () => {
+    const stored = dataSet.responses;
+    assert.ok(stored);
+    const john = 'GET /api/v1/passage/John.3.16';
+    const other = 'GET /api/v1/passage/Gen.1.1';
+    const record = stored.find(john);
+    assert.ok(record >= 0);
+    assert.equal(JSON.parse(brotliDecompressSync(stored.body(record, john)!).toString('utf8')).osis, 'John.3.16');
+    assert.equal(stored.body(record, other), undefined, 'the request read back is compared');
+    assert.match(stored.etag(record), new RegExp(`^"${stored.etagBase}-[0-9a-f]{16}"$`));
+    // A store whose lookup lands on John 3:16's record for every request: the route computes instead.
+    const colliding = { ...dataSet, responses: { ...stored, find: () => record, etag: stored.etag, body: stored.body, usable: true } } as DataSet;
+    const app = createTestApp(colliding);
+    const answer = await app.fetch(new Request('http://localhost/api/v1/passage/Gen.1.1', { headers: { 'accept-encoding': 'br' } }));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-encoding'), null, 'computed, not read');
+    assert.equal(((await answer.json()) as { osis: string }).osis, 'Gen.1.1');
+  });
+
   it('leaves unused answers rendered for another data version or response format', async () => {
     const file = path.join(distDir, 'manifest.json');
     const manifest = JSON.parse(await readFile(file, 'utf8'));

@@ -63,6 +63,16 @@ describe('secret box', () => {
     assert.ok((await readFile(file)).byteLength >= 32);
   });
 
+  it('gives processes that start together on a new state directory one key, never a half-written file', async () => {
+    // Two cluster workers start at once: each finds no key file and makes one.
+    for (let round = 0; round < 5; round += 1) {
+      const file = path.join(await createTempDir(), 'state', 'webhooks.key');
+      const keys = await Promise.all(Array.from({ length: 8 }, () => readOrCreateKeyFile(file)));
+      const ids = new Set(keys.map((key) => createSecretBox(key).keyId));
+      assert.equal(ids.size, 1, `round ${round + 1}: one key for all`);
+    }
+  });
+
   it('refuses a key file shorter than 32 bytes', async () => {
     const file = path.join(await createTempDir(), 'short.key');
     await writeFile(file, 'short');

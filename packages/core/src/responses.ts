@@ -4,35 +4,39 @@
 //
 //   header (RESPONSES_HEADER_BYTES)   the fields of RESPONSES_HEADER, u32 each, then the ETag base
 //   slots    u32 × slots              open-addressing hash table: record index + 1, 0 = empty
-//   records  u32 × records × 5        the fields of RESPONSES_RECORD for each record
-//   strings  keyBytes                 per record its canonical request then its ETag (ASCII)
+//   records  u32 × records × 6        the fields of RESPONSES_RECORD for each record
 //   (padding to 8)
-//   tail     the bodies, each compressed with RESPONSES_ENCODING; a record's body is at tail + bodyStart
+//   tail     per record with an answer: its canonical request (ASCII), then its body compressed with
+//            RESPONSES_ENCODING; both at tail + entryStart
 //
-// The head (everything before the tail) is held in memory; the bodies stay on disk and are read by
-// offset through the page cache.
+// The head (everything before the tail) is held in memory: 24 bytes a record and 8 a slot, about 4 MB
+// for the full data's 126,000 answers. A lookup hashes the canonical request twice: the first hash
+// picks the slot, the second (the record's fingerprint) tells the records of other requests apart
+// without reading them. The canonical request itself is read with the body, in the same positioned
+// read, and compared before the body is used, so a fingerprint collision costs a read, never a wrong
+// answer. A record's ETag is the data's ETag base (in the header) and the 16 hex digits of its request
+// (two u32 in the record): `"<base>-<digits>"`.
 
 /** The artefact's name in the manifest and its file name in a build directory. */
 export const RESPONSES_ARTEFACT = 'responses';
 export const RESPONSES_FILE = 'responses.bin';
-export const RESPONSES_MAGIC = 'SKGR';
+/** `A` for answers; the cross-reference artefact is `SKGR`. */
+export const RESPONSES_MAGIC = 'SKGA';
 
 /** Byte offsets of the header's u32 fields. */
 export const RESPONSES_HEADER = Object.freeze({
   magic: 0,
   /** ARTEFACT_FORMAT_VERSION, like every artefact. */
   formatVersion: 4,
-  /** Where the bodies begin: everything before is the head, read into memory. */
+  /** Where the tail begins: everything before is the head, read into memory. */
   tailOffset: 8,
   records: 12,
   /** Hash-table slots: a power of two, at least twice the records. */
   slots: 16,
-  /** Bytes of the strings section. */
-  stringBytes: 20,
   /** Bytes of the ETag base that follows at `etagBase`. */
-  etagBaseLength: 24,
-  /** The ETag base (ASCII) the bodies were rendered for: the server's base for this data version and its response format. */
-  etagBase: 28,
+  etagBaseLength: 20,
+  /** The ETag base (ASCII) the bodies were rendered for: the server's base for this data version. */
+  etagBase: 24,
 });
 export const RESPONSES_HEADER_BYTES = 64;
 /** Most bytes the ETag base may take in the header. */
@@ -40,16 +44,18 @@ export const RESPONSES_ETAG_BASE_MAX = RESPONSES_HEADER_BYTES - RESPONSES_HEADER
 
 /** Word positions of one record's u32 fields. */
 export const RESPONSES_RECORD = Object.freeze({
-  /** Offset of its canonical request in the strings section. */
-  keyStart: 0,
-  keyLength: 1,
-  /** Its ETag follows the key in the strings section. */
-  etagLength: 2,
-  /** Offset of the body from the tail; a record with bodyLength 0 holds no answer (the route refused it). */
-  bodyStart: 3,
-  bodyLength: 4,
+  /** `hashResponseFingerprint` of its canonical request. */
+  fingerprint: 0,
+  /** Offset from the tail of its canonical request, which its body follows. */
+  entryStart: 1,
+  keyLength: 2,
+  /** Bytes of the compressed body; 0: the record holds no answer (the route refused the request). */
+  bodyLength: 3,
+  /** The ETag's 16 hex digits after the base, as two u32 (the first 8 digits, then the last 8). */
+  etagHigh: 4,
+  etagLow: 5,
 });
-export const RESPONSES_RECORD_WORDS = 5;
+export const RESPONSES_RECORD_WORDS = 6;
 
 /** The Content-Encoding of every stored body. */
 export const RESPONSES_ENCODING = 'br';
@@ -60,6 +66,16 @@ export const RESPONSES_BROTLI_QUALITY = 6;
 export function hashResponseKey(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The record's fingerprint: FNV-1a again, from another offset basis, so it differs where the slot hash collides. */
+export function hashResponseFingerprint(key: string): number {
+  let hash = 0x9dc5811c;
+  for (let i = key.length - 1; i >= 0; i--) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }

@@ -100,8 +100,13 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       const record = stored.find(canonical);
       if (record >= 0) {
         let matches = storeMatches.get(stored);
-        if (matches === undefined) storeMatches.set(stored, (matches = stored.etag(record) === createEtag(dataSet, canonical, (format ??= getResponseFormat(route)), perProcess)));
-        if (matches) return answerStored(event, headers, stored, record);
+        if (matches === undefined) {
+          matches = stored.etag(record) === createEtag(dataSet, canonical, (format ??= getResponseFormat(route)), perProcess);
+          // A differing tag settles it for the route only when the record is this request's (not a fingerprint collision).
+          if (matches || stored.body(record, canonical) !== undefined) storeMatches.set(stored, matches);
+        }
+        const reply = matches ? answerStored(event, headers, stored, record, canonical) : undefined;
+        if (reply !== undefined) return reply;
       }
     }
     const cache = config.responseCaches.forDataSet(dataSet);

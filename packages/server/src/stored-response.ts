@@ -13,14 +13,25 @@ import { JSON_CONTENT_TYPE, matchesIfNoneMatch } from './middleware/etag.ts';
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
 
-export function answerStored(event: H3Event, headers: ResponseHeaders, store: ResponseStore, record: number): Reply {
+/**
+ * The stored answer of `record` for `canonical`, or undefined when the record turns out to be another
+ * request's (a fingerprint collision, artefacts/responses.ts): the route then computes the answer.
+ * Headers are set only when it answers.
+ */
+export function answerStored(event: H3Event, headers: ResponseHeaders, store: ResponseStore, record: number, canonical: string): Reply | undefined {
   const etag = store.etag(record);
+  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
+  // The tag names this request (its digits hash the canonical request), so a match needs no body.
+  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
+    headers['etag'] = etag;
+    headers['vary'] = 'Accept-Encoding';
+    return NOT_MODIFIED;
+  }
+  const body = store.body(record, canonical);
+  if (body === undefined) return undefined;
   headers['etag'] = etag;
   headers['vary'] = 'Accept-Encoding';
-  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
-  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag)) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
-  const body = store.body(record);
   if (acceptsEncoding(getRequestHeader(event, 'accept-encoding'), store.encoding)) {
     headers['content-encoding'] = store.encoding;
     return { status: 200, body };

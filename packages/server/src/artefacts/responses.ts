@@ -1,9 +1,12 @@
 // The response artefact's reader: answers rendered ahead of time (layout in @skg/core `responses.ts`).
-// The head (hash table, records, canonical requests and ETags) is in memory; a body is one positioned
-// read of the file through the page cache, so resident memory does not grow with the paths asked for.
+// The head (hash table and records) is in memory; a body is one positioned read of the file through the
+// page cache, with the canonical request it answers, so resident memory does not grow with the paths
+// asked for.
 
 import {
+  hashResponseFingerprint,
   hashResponseKey,
+  RESPONSES_ETAG_BASE_MAX,
   RESPONSES_ENCODING,
   RESPONSES_HEADER,
   RESPONSES_HEADER_BYTES,
@@ -31,11 +34,19 @@ export interface ResponseStore {
   readonly etagBase: string;
   /** The Content-Encoding of every body (`br`). */
   readonly encoding: string;
-  /** The record holding the answer to a canonical request (`GET /api/v1/passage/John.3.16`), or -1. */
+  /** The record that may hold the answer to a canonical request (`GET /api/v1/passage/John.3.16`), or -1. */
   find(canonical: string): number;
   etag(record: number): string;
-  /** The compressed body: one read of the file. */
-  body(record: number): Buffer;
+  /**
+   * The compressed body, one read of the file; undefined when the record is another request's (its
+   * fingerprint matched by chance): the answer is then computed.
+   */
+  body(record: number, canonical: string): Buffer | undefined;
+}
+
+/** Eight hex digits of a u32. */
+function hex8(word: number): string {
+  return word.toString(16).padStart(8, '0');
 }
 
 export function loadResponses(file: ArtefactFile): ResponseStore {
@@ -43,26 +54,18 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
   checkHeader(head, RESPONSES_MAGIC, file.file, RESPONSES_HEADER_BYTES);
   const count = head.readUInt32LE(RESPONSES_HEADER.records);
   const slotCount = head.readUInt32LE(RESPONSES_HEADER.slots);
-  const stringBytes = head.readUInt32LE(RESPONSES_HEADER.stringBytes);
   const baseLength = head.readUInt32LE(RESPONSES_HEADER.etagBaseLength);
+  if (baseLength > RESPONSES_ETAG_BASE_MAX) throw artefactError(file.file, 'is truncated or malformed');
   const etagBase = head.toString('ascii', RESPONSES_HEADER.etagBase, RESPONSES_HEADER.etagBase + baseLength);
   const slotsAt = RESPONSES_HEADER_BYTES;
   const recordsAt = slotsAt + slotCount * 4;
-  const stringsAt = recordsAt + count * RESPONSES_RECORD_WORDS * 4;
-  if ((slotCount & (slotCount - 1)) !== 0 || slotCount < count * 2 || stringsAt + stringBytes > file.tailOffset) throw artefactError(file.file, 'is truncated or malformed');
+  if ((slotCount & (slotCount - 1)) !== 0 || slotCount < count * 2 || recordsAt + count * RESPONSES_RECORD_WORDS * 4 > file.tailOffset) {
+    throw artefactError(file.file, 'is truncated or malformed');
+  }
   const slots = viewU32(head, slotsAt, slotCount);
   const records = viewU32(head, recordsAt, count * RESPONSES_RECORD_WORDS);
   const mask = slotCount - 1;
   const tail = file.tailOffset;
-
-  function keyEquals(record: number, key: string): boolean {
-    const at = record * RESPONSES_RECORD_WORDS;
-    const length = records[at + RESPONSES_RECORD.keyLength]!;
-    if (length !== key.length) return false;
-    const start = stringsAt + records[at + RESPONSES_RECORD.keyStart]!;
-    for (let i = 0; i < length; i++) if (head[start + i] !== key.charCodeAt(i)) return false;
-    return true;
-  }
 
   return {
     count,
@@ -71,22 +74,27 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
     etagBase,
     encoding: RESPONSES_ENCODING,
     find(canonical) {
+      const fingerprint = hashResponseFingerprint(canonical);
       for (let slot = hashResponseKey(canonical) & mask; ; slot = (slot + 1) & mask) {
         const entry = slots[slot]!;
         if (entry === 0) return -1;
-        const record = entry - 1;
-        if (keyEquals(record, canonical)) return records[record * RESPONSES_RECORD_WORDS + RESPONSES_RECORD.bodyLength] === 0 ? -1 : record;
+        const at = (entry - 1) * RESPONSES_RECORD_WORDS;
+        if (records[at + RESPONSES_RECORD.fingerprint] === fingerprint && records[at + RESPONSES_RECORD.keyLength] === canonical.length) {
+          return records[at + RESPONSES_RECORD.bodyLength] === 0 ? -1 : entry - 1;
+        }
       }
     },
     etag(record) {
       const at = record * RESPONSES_RECORD_WORDS;
-      const start = stringsAt + records[at + RESPONSES_RECORD.keyStart]! + records[at + RESPONSES_RECORD.keyLength]!;
-      return head.toString('latin1', start, start + records[at + RESPONSES_RECORD.etagLength]!);
+      return `"${etagBase}-${hex8(records[at + RESPONSES_RECORD.etagHigh]!)}${hex8(records[at + RESPONSES_RECORD.etagLow]!)}"`;
     },
-    body(record) {
+    body(record, canonical) {
       const at = record * RESPONSES_RECORD_WORDS;
-      const start = tail + records[at + RESPONSES_RECORD.bodyStart]!;
-      return file.read(start, start + records[at + RESPONSES_RECORD.bodyLength]!);
+      const keyLength = records[at + RESPONSES_RECORD.keyLength]!;
+      const start = tail + records[at + RESPONSES_RECORD.entryStart]!;
+      const entry = file.read(start, start + keyLength + records[at + RESPONSES_RECORD.bodyLength]!);
+      for (let i = 0; i < keyLength; i++) if (entry[i] !== canonical.charCodeAt(i)) return undefined;
+      return entry.subarray(keyLength);
     },
   };
 }

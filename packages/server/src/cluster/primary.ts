@@ -20,6 +20,22 @@ export const WORKER_INDEX_ENV = 'SKG_WORKER_INDEX';
 /** What a worker sends the primary once it listens. */
 export const LISTENING_MESSAGE = 'skg:listening';
 
+/**
+ * The V8 flags a server process runs with: a young generation of 2 MB semi-spaces instead of 16 MB.
+ * A server allocates short-lived garbage per request and keeps little; the smaller nursery took the
+ * resident memory after the wide benchmark from about 185 MB to about 160 MB at the same throughput
+ * (tools/bench-wide.ts --node-flags; docs/api-decisions.md, "Memory"). The workers get them from the
+ * primary; a single process gets them from its command line (`npm start`, the Dockerfile, the systemd
+ * unit), as V8 reads them only at start.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+
+/** `execArgv` with each of SERVER_NODE_FLAGS the command line does not set itself. */
+export function withServerNodeFlags(execArgv: readonly string[]): string[] {
+  const named = (flag: string) => flag.split('=')[0]!;
+  return [...execArgv, ...SERVER_NODE_FLAGS.filter((flag) => !execArgv.some((given) => named(given) === named(flag)))];
+}
+
 export interface ClusterOptions {
   readonly workers: number;
   /** The workers' drain time (serve.ts); the primary waits this and 5 s more before killing a worker. */
@@ -54,6 +70,7 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
   let exitCode = 0;
   let announced = false;
 
+  cluster.setupPrimary({ execArgv: withServerNodeFlags(process.execArgv) });
   return new Promise((resolve) => {
     function fork(index: number): void {
       const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });

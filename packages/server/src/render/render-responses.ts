@@ -7,9 +7,10 @@
 // checks a sample of every kind). `skg build` runs it between writing the build directory and switching
 // the manifest (`BuildOptions.render` of @skg/compiler), so the manifest names the file from the start.
 //
-// The file is written as it is rendered: the head's size is known before the first body (keys and ETags
-// derive from the paths alone), the bodies are appended from the tail offset on, and the head is
-// written last, so memory holds the head and a few megabytes of bodies at a time.
+// The file is written as it is rendered: the head's size is known before the first body (fingerprints
+// and ETags derive from the paths alone), each canonical request and its body are appended from the
+// tail offset on, and the head is written last, so memory holds the head and a few megabytes of bodies
+// at a time.
 
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import {
   ApiError,
   ARTEFACT_FORMAT_VERSION,
+  hashResponseFingerprint,
   hashResponseKey,
   type Manifest,
   type RenderedArtefactEntry,
@@ -84,6 +86,13 @@ export function compressResponse(body: Uint8Array): Buffer {
   });
 }
 
+/** The ETag's 16 hex digits after `"<base>-`, as the two u32 a record stores; throws for a tag of another base. */
+function splitEtag(etag: string, etagBase: string, key: string): [number, number] {
+  const digits = /^"([0-9a-f]+)-([0-9a-f]{16})"$/.exec(etag);
+  if (!digits || digits[1] !== etagBase) throw new Error(`render: ${key} has the ETag ${etag}, not one of the base ${etagBase}: its route cannot be stored`);
+  return [parseInt(digits[2]!.slice(0, 8), 16), parseInt(digits[2]!.slice(8), 16)];
+}
+
 /** Renders the answers of `dataSet` into `file` (written in place); returns records, kinds and bytes. */
 export async function writeResponses(dataSet: DataSet, file: string): Promise<Omit<RenderedArtefact, 'name' | 'fileName' | 'sha256' | 'optional'>> {
   const etagBase = getEtagBase(dataSet);
@@ -101,20 +110,18 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     planned.push({ target, key, format, etag: createEtag(dataSet, key, format, target.route.perProcess === true) });
   }
 
-  // The head: header, hash table, records, strings (key then ETag per record), padded to 8.
+  // The head: header, hash table and records, padded to 8; its size is known before the first body.
   const count = planned.length;
   const slotCount = responseSlotCount(count);
   const slots = new Uint32Array(slotCount);
   const records = new Uint32Array(count * RESPONSES_RECORD_WORDS);
-  const strings: string[] = [];
-  let stringBytes = 0;
   planned.forEach(({ key, etag }, record) => {
     const at = record * RESPONSES_RECORD_WORDS;
-    records[at + RESPONSES_RECORD.keyStart] = stringBytes;
+    const [etagHigh, etagLow] = splitEtag(etag, etagBase, key);
+    records[at + RESPONSES_RECORD.fingerprint] = hashResponseFingerprint(key);
     records[at + RESPONSES_RECORD.keyLength] = key.length;
-    records[at + RESPONSES_RECORD.etagLength] = etag.length;
-    strings.push(key, etag);
-    stringBytes += key.length + etag.length;
+    records[at + RESPONSES_RECORD.etagHigh] = etagHigh;
+    records[at + RESPONSES_RECORD.etagLow] = etagLow;
     let slot = hashResponseKey(key) & (slotCount - 1);
     while (slots[slot] !== 0) {
       if (planned[slots[slot]! - 1]?.key === key) throw new Error(`render: ${key} is listed twice`);
@@ -123,8 +130,7 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     slots[slot] = record + 1;
   });
   const recordsAt = RESPONSES_HEADER_BYTES + slotCount * 4;
-  const stringsAt = recordsAt + records.byteLength;
-  const tailOffset = Math.ceil((stringsAt + stringBytes) / 8) * 8;
+  const tailOffset = Math.ceil((recordsAt + records.byteLength) / 8) * 8;
 
   const fd = openSync(file, 'w');
   try {
@@ -141,7 +147,7 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
       pendingBytes = 0;
     };
     const kinds: Record<string, { answers: number; bytes: number; rawBytes: number }> = {};
-    let bodyBytes = 0;
+    let tailBytes = 0;
     for (let record = 0; record < count; record++) {
       const { target, key, format, etag } = planned[record]!;
       let response;
@@ -154,16 +160,16 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
       if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
       const compressed = compressResponse(response.body);
       const at = record * RESPONSES_RECORD_WORDS;
-      records[at + RESPONSES_RECORD.bodyStart] = bodyBytes;
+      records[at + RESPONSES_RECORD.entryStart] = tailBytes;
       records[at + RESPONSES_RECORD.bodyLength] = compressed.length;
-      bodyBytes += compressed.length;
-      if (bodyBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
+      tailBytes += key.length + compressed.length;
+      if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
       const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, rawBytes: 0 });
       totals.answers++;
       totals.bytes += compressed.length;
       totals.rawBytes += response.body.byteLength;
-      pending.push(compressed);
-      pendingBytes += compressed.length;
+      pending.push(Buffer.from(key, 'ascii'), compressed);
+      pendingBytes += key.length + compressed.length;
       if (pendingBytes >= 4 * 1024 * 1024) flush();
     }
     flush();
@@ -174,17 +180,15 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     head.writeUInt32LE(tailOffset, RESPONSES_HEADER.tailOffset);
     head.writeUInt32LE(count, RESPONSES_HEADER.records);
     head.writeUInt32LE(slotCount, RESPONSES_HEADER.slots);
-    head.writeUInt32LE(stringBytes, RESPONSES_HEADER.stringBytes);
     head.writeUInt32LE(etagBase.length, RESPONSES_HEADER.etagBaseLength);
     head.write(etagBase, RESPONSES_HEADER.etagBase, 'ascii');
     Buffer.from(slots.buffer).copy(head, RESPONSES_HEADER_BYTES);
     Buffer.from(records.buffer).copy(head, recordsAt);
-    head.write(strings.join(''), stringsAt, 'ascii');
     let written = 0;
     while (written < head.length) written += writeSync(fd, head, written, head.length - written, written);
     fsyncSync(fd);
     const answers = Object.values(kinds).reduce((sum, kind) => sum + kind.answers, 0);
-    return { bytes: tailOffset + bodyBytes, records: answers, kinds };
+    return { bytes: tailOffset + tailBytes, records: answers, kinds };
   } finally {
     closeSync(fd);
   }

@@ -10,7 +10,7 @@
 // (mode 0600). `keyId` (a short hash of the key) lets a store refuse a process holding another key.
 
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface SecretBox {
@@ -59,7 +59,12 @@ export function createEphemeralSecretBox(): SecretBox {
   return createSecretBox(randomBytes(MIN_KEY_BYTES));
 }
 
-/** Reads the key file, creating it (32 random bytes, mode 0600) when it does not exist. */
+/**
+ * Reads the key file, creating it (32 random bytes, mode 0600) when it does not exist. Processes that
+ * start together (the workers of a cluster) may all find it missing: each writes a key to a file of its
+ * own and links that into place, which succeeds for one of them; the others read the winner's key. The
+ * key file therefore never exists half-written (as it could with `open(wx)` then `write`).
+ */
 export async function readOrCreateKeyFile(file: string): Promise<Uint8Array> {
   try {
     return await readKeyFile(file);
@@ -67,11 +72,15 @@ export async function readOrCreateKeyFile(file: string): Promise<Uint8Array> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(file, `${randomBytes(MIN_KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(candidate, `${randomBytes(MIN_KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await link(candidate, file);
   } catch (error) {
-    // Another process created it first: use theirs.
+    // Another process linked its key first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(candidate, { force: true });
   }
   return readKeyFile(file);
 }
