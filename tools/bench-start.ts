@@ -4,6 +4,7 @@
 // development path) for comparison. Asserts nothing (target: ≤ 0.3 s, README "Benchmarks").
 //
 // Usage: npm run build && node --import tsx tools/bench-start.ts [--dist dist] [--runs 7] [--workers 1]
+//          [--node-flags="--max-semi-space-size=2"] (the production command's flags; --node-flags= for none)
 
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '7' },
     workers: { type: 'string', default: '1' },
     'skip-tsx': { type: 'boolean', default: false },
+    /** Node flags for the server, as the production command gives them (README, "Running in production"). */
+    'node-flags': { type: 'string', default: '--max-semi-space-size=2' },
   },
 });
 const distDir = path.resolve(args.dist);
@@ -96,7 +99,8 @@ async function measure(name: string, command: readonly string[]): Promise<void> 
 async function main(): Promise<void> {
   if (!existsSync('packages/cli/lib/bundle/main.js')) throw new Error('packages/cli/lib/bundle/main.js is missing: run `npm run build` first');
   console.log(`machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; dist ${distDir}; --workers ${args.workers}${pin ? '; server pinned to core 0' : ''}`);
-  await measure('start → first answer, plain node on the compiled CLI', [compiledBin]);
+  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+  await measure(`start → first answer, plain node on the compiled CLI${nodeFlags.length > 0 ? ` (node ${nodeFlags.join(' ')})` : ''}`, [...nodeFlags, compiledBin]);
   if (!args['skip-tsx']) await measure('start → first answer, tsx on the TypeScript source (development)', ['--import', 'tsx', 'packages/cli/src/main.ts']);
 }
 

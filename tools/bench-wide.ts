@@ -7,13 +7,17 @@
 //             skew of real popularity (a few hot paths, a long tail)
 //   chapters  every chapter of /passage (the largest common bodies), shuffled
 //
-// For each: requests/s and p99 of the bare server, then of ours, their ratio, and our server's resident
-// memory after it. Also server start to first answer and resident memory at start. The server is
-// `skg serve` as an operator starts it (through tsx until a compiled runtime exists; the figures say so).
+// For each: requests/s and p99 of the bare server, then of ours, their ratio, our server's resident
+// memory after it and what it read from storage (page-cache misses). Each server first gets --warmup
+// seconds of the same workload, not measured: a server in service is warm (JIT, first-use costs), and
+// without it the first workload's p99 measured the warm-up. Also server start to first answer and
+// resident memory at start. The server is `skg serve` as an operator starts it.
 //
 // Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-wide.ts [--dist dist] [--duration 10] [--connections 50]
-//          [--encoding br|identity] [--workloads wide,zipf,chapters] [--entry compiled-cli.js]
-//   --entry runs a compiled CLI with plain node (no tsx in the process: what the memory budget means).
+//          [--encoding br|identity] [--workloads wide,zipf,chapters] [--entry compiled-cli.js] [--warmup 2]
+//          [--node-flags=--max-semi-space-size=2] [--serve-args=--no-access-log] [--server-log file]
+//   --entry runs a compiled CLI with plain node (no tsx in the process: what the memory budget means);
+//   --node-flags as the production command runs it (README, "Running in production").
 
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { loadDataSet } from '@skg/server';
 import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
 import { createFigures } from './lib/figures.ts';
-import { canPin, freePort, has, load, memory, startNode, waitForAnswer } from './lib/load.ts';
+import { canPin, freePort, has, load, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +37,8 @@ const { values: args } = parseArgs({
     encoding: { type: 'string', default: 'br' },
     workloads: { type: 'string', default: 'wide,zipf,chapters' },
     'zipf-requests': { type: 'string', default: '200000' },
+    /** Seconds of the same workload, not measured, before each measured run (bare and ours alike): a server runs warm. */
+    warmup: { type: 'string', default: '2' },
     /** A compiled CLI to run with plain `node` (e.g. the compiled runtime) instead of the TypeScript one through tsx. */
     entry: { type: 'string' },
     /** Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load. */
@@ -44,6 +50,7 @@ const { values: args } = parseArgs({
   },
 });
 const duration = Number(args.duration);
+const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const headers: Record<string, string> = args.encoding === 'identity' ? {} : { 'accept-encoding': 'gzip, deflate, br' };
 const distDir = path.resolve(args.dist);
@@ -146,14 +153,23 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bare = startNode(['--import', 'tsx', 'tools/bare-server-paths.ts', answersFile, String(barePort)], { pin, children });
     await waitForAnswer(`http://127.0.0.1:${barePort}${paths[0]}`);
+    // Both servers warm (JIT, first-use costs, the first stored-answer checks), as they are in service.
+    const warm = async (url: string) => {
+      if (warmup > 0) await load({ tool, url, paths, seconds: warmup, connections, pin, workDir: work, children, headers });
+    };
+    await warm(`http://127.0.0.1:${barePort}`);
     const bareResult = await load({ tool, url: `http://127.0.0.1:${barePort}`, paths, seconds: duration, connections, pin, workDir: work, children, headers });
     bare.kill();
+    await warm(base);
+    const readBefore = storageReadBytes(server.pid!);
     const ours = await load({ tool, url: base, paths, seconds: duration, connections, pin, workDir: work, children, headers });
+    const readFromStorage = storageReadBytes(server.pid!) - readBefore;
     const rss = memory(server.pid!);
     const distinct = new Set(paths).size;
     record(`${name} (${distinct} distinct paths): bare node:http`, `${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99.toFixed(2)} ms`);
     record(`${name}: skg serve`, `${Math.round(ours.rps)} req/s, p99 ${ours.p99.toFixed(2)} ms, errors ${ours.errors}, non-2xx ${ours.non2xx}`);
     record(`${name}: ratio to bare`, (ours.rps / bareResult.rps).toFixed(2));
+    record(`${name}: read from storage by the server (page-cache misses)`, `${(readFromStorage / 2 ** 20).toFixed(1)} MB`);
     record(`${name}: resident memory after`, `${rss.rss.toFixed(0)} MB (+${(rss.rss - startRss).toFixed(0)} MB over start; peak ${rss.peak.toFixed(0)} MB)`);
   }
   record('load average at the end', os.loadavg().map((n) => n.toFixed(2)).join(' '));

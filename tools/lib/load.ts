@@ -81,6 +81,15 @@ export function memory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/** Bytes the process has caused to be read from storage (Linux /proc/<pid>/io `read_bytes`: page-cache misses, not cached reads); NaN elsewhere. */
+export function storageReadBytes(pid: number): number {
+  try {
+    return Number(/^read_bytes:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export interface LoadResult {
   readonly requests: number;
   readonly rps: number;
