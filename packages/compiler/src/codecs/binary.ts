@@ -75,6 +75,12 @@ export class ByteWriter {
     return pad ? this.bytes(Buffer.alloc(pad)) : this;
   }
 
+  /** Writes each item in order: sections an artefact's layout declares as a list. */
+  each<T>(items: readonly T[], write: (writer: this, item: T) => unknown): this {
+    for (const item of items) write(this, item);
+    return this;
+  }
+
   toBuffer(): Buffer {
     return Buffer.concat(this.parts, this.length);
   }

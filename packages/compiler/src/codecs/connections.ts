@@ -1,7 +1,14 @@
 // Encodes the connections aggregate (`connections.bin`); the layout is CONNECTIONS_LAYOUT (@skg/core
 // `artefacts/connections.ts`).
 
-import { CONNECTIONS_CHAPTER, CONNECTIONS_CHAPTER_WORDS, CONNECTIONS_LAYOUT, type StoredConnectionsMeta } from '@skg/core';
+import {
+  CONNECTIONS_CHAPTER,
+  CONNECTIONS_CHAPTER_WORDS,
+  CONNECTIONS_LAYOUT,
+  CONNECTIONS_PAIR_COLUMNS,
+  CONNECTIONS_PAIR_SIDES,
+  type StoredConnectionsMeta,
+} from '@skg/core';
 import type { ChapterPair, ConnectionsAggregate } from '../stages/aggregate-connections.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
 import { ByteWriter, encodedArtefact } from './binary.ts';
@@ -26,8 +33,7 @@ export function encodeConnections(aggregate: ConnectionsAggregate): Buffer {
   const chapters = aggregate.chapters.length;
   const stored: StoredConnectionsMeta = { totals: aggregate.totals, threshold: aggregate.threshold };
   const meta = encodeMsgpack(stored);
-  const outgoing = groupPairs(aggregate.pairs, chapters, 'from');
-  const incoming = groupPairs(aggregate.pairs, chapters, 'to');
+  const sides = { outgoing: groupPairs(aggregate.pairs, chapters, 'from'), incoming: groupPairs(aggregate.pairs, chapters, 'to') };
   const table = new Uint32Array(chapters * CONNECTIONS_CHAPTER_WORDS);
   aggregate.chapters.forEach((c, ordinal) => {
     for (const column of Object.keys(CONNECTIONS_CHAPTER) as Array<keyof typeof CONNECTIONS_CHAPTER>) {
@@ -45,14 +51,7 @@ export function encodeConnections(aggregate: ConnectionsAggregate): Buffer {
     .u32s(aggregate.chapterKeys)
     .u32s(table)
     .u32s(aggregate.ranking)
-    .u32s(outgoing.start)
-    .u32s(outgoing.partner)
-    .u32s(outgoing.references)
-    .u32s(outgoing.votes)
-    .u32s(incoming.start)
-    .u32s(incoming.partner)
-    .u32s(incoming.references)
-    .u32s(incoming.votes)
+    .each(CONNECTIONS_PAIR_SIDES, (w, side) => w.u32s(sides[side].start).each(CONNECTIONS_PAIR_COLUMNS, (c, column) => c.u32s(sides[side][column])))
     .u32s(aggregate.bookReferences)
     .u32s(aggregate.bookVotes)
     .u32s(aggregate.bookPairRanking)

@@ -3,6 +3,7 @@
 
 import {
   DOCUMENT_FLAGS,
+  DOCUMENT_ORDERS,
   DOCUMENT_STATUS_CODES,
   DOCUMENT_TRUST_TIER_CODES,
   DOCUMENT_TYPES,
@@ -101,10 +102,7 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
     .u32s(summaries.offsets)
     .bytes(summaries.data)
     .align()
-    .u32s(index.orders.title)
-    .u32s(index.orders.degree)
-    .u32s(index.orders.canonical)
-    .u32s(index.orders.chronological)
+    .each(DOCUMENT_ORDERS, (writer, order) => writer.u32s(index.orders[order]))
     .u32s(rank)
     .u32s(tags.start)
     .u32s(tags.values)

@@ -1,6 +1,6 @@
 // Encodes the edges of the graph (`graph.bin`); the layout is GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`).
 
-import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphSparse } from '@skg/core';
+import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { compareStrings } from '../internal/order.ts';
@@ -79,12 +79,13 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const contextKinds = index.context.flatMap((entries) => entries.map((e) => e[1]));
   const strings = concatRecords(sorted.map((s) => Buffer.from(s, 'utf8')));
   const predicateTable = encodeMsgpack(predicates);
-  const meta = encodeMsgpack({ stats: index.stats, predicates: index.predicates });
+  const storedMeta: StoredGraphMeta = { stats: index.stats, predicates: index.predicates };
+  const meta = encodeMsgpack(storedMeta);
 
   const listNames = Object.keys(GRAPH_LISTS) as GraphListName[];
   // Each list's values are counted by the header field GRAPH_LISTS names (lists sharing a field have as many).
   const listCounts = Object.fromEntries(listNames.map((name) => [GRAPH_LISTS[name], lists[name].values.length])) as Record<(typeof GRAPH_LISTS)[GraphListName], number>;
-  const writer = new ByteWriter()
+  return new ByteWriter()
     .header(GRAPH_LAYOUT, {
       ...listCounts,
       documents: count,
@@ -95,11 +96,11 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
       metaBytes: meta.length,
       sparseBytes: sparse.length,
     })
-    .u32s(graph.relationStart);
-  for (const column of GRAPH_RELATION_COLUMNS) writer.u32s(columns[column]);
-  writer.u16s(columns.predicate).align();
-  for (const name of listNames) writer.u32s(lists[name].start).u32s(lists[name].values);
-  return writer
+    .u32s(graph.relationStart)
+    .each(GRAPH_RELATION_COLUMNS, (w, column) => w.u32s(columns[column]))
+    .u16s(columns.predicate)
+    .align()
+    .each(listNames, (w, name) => w.u32s(lists[name].start).u32s(lists[name].values))
     .u16s(contextVerses)
     .align()
     .u8s(contextKinds)

@@ -16,6 +16,10 @@ import {
   PREDICATES,
   tokenizeConcept,
   CONTEXT_KINDS,
+  type StoredCollectionStats,
+  type StoredGraphMeta,
+  type StoredGraphStats,
+  type DocumentOrder,
 } from '@skg/core';
 import { Index } from 'flexsearch';
 import type { Diagnostics } from '../diagnostics.ts';
@@ -35,27 +39,12 @@ export interface TagEntry {
   readonly documents: readonly number[];
 }
 
-export interface CollectionStats {
-  readonly type: DocumentType;
-  readonly count: number;
-  /** The best-connected document of the type (ties by id), or null when there is none. */
-  readonly example: string | null;
-}
+export type CollectionStats = StoredCollectionStats;
+/** The graph totals of /stats, as graph.bin stores them. */
+export type GraphStatsData = StoredGraphStats;
 
-export interface GraphStatsData {
-  readonly notes: number;
-  readonly edges: number;
-  readonly tags: number;
-  readonly words: number;
-  readonly orphans: number;
-  readonly brokenLinks: number;
-  readonly collections: readonly CollectionStats[];
-}
-
-export interface PredicateUsageData {
-  readonly declared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
-  readonly undeclared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
-}
+/** Predicate usage, as graph.bin stores it. */
+export type PredicateUsageData = StoredGraphMeta['predicates'];
 
 export interface NameWord {
   readonly word: string;
@@ -72,12 +61,7 @@ export interface GraphIndexData {
   readonly exactNames: readonly ExactName[];
   /** Most common first, then by name. */
   readonly tags: readonly TagEntry[];
-  readonly orders: {
-    readonly title: Uint32Array;
-    readonly degree: Uint32Array;
-    readonly canonical: Uint32Array;
-    readonly chronological: Uint32Array;
-  };
+  readonly orders: Readonly<Record<DocumentOrder, Uint32Array>>;
   /** Places with coordinates, by latitude then id. */
   readonly geo: Uint32Array;
   /** Per document: [verse, kind, relation id] sorted; only chapters have entries. */

@@ -5,10 +5,10 @@
 //   C u32         chapter keys, canonical order: packChapter
 //   C × CONNECTIONS_CHAPTER_WORDS u32   per chapter: the columns of CONNECTIONS_CHAPTER
 //   K u32         chapter ordinals by rank, strongest first
-//   (C+1) u32     outgoing offsets: chapter i's pairs are [out[i], out[i+1]) of the next three
-//   P u32 × 3     outgoing pairs, strongest first per chapter: cited chapter, references, votes
-//   (C+1) u32     incoming offsets
-//   P u32 × 3     incoming pairs, strongest first per chapter: citing chapter, references, votes
+//   for each of CONNECTIONS_PAIR_SIDES (outgoing: pairs grouped by citing chapter, partner = the cited
+//   one; incoming: by cited chapter, partner = the citing one), strongest first inside a group:
+//     (C+1) u32   offsets: chapter i's pairs are rows [start[i], start[i+1])
+//     P u32 each  the CONNECTIONS_PAIR_COLUMNS, in that order
 //   B×B u32       book pair references (B = CONNECTIONS_BOOKS), cell (citing order - 1) × B + (cited order - 1)
 //   B×B u32       book pair votes, same cells
 //   Q u32         book pair cells joining two different books, strongest first
@@ -52,6 +52,11 @@ export const CONNECTIONS_CHAPTER = Object.freeze({
   rank: 7,
 });
 export const CONNECTIONS_CHAPTER_WORDS = 8;
+
+/** The two groupings of the chapter pairs, in file order. */
+export const CONNECTIONS_PAIR_SIDES = Object.freeze(['outgoing', 'incoming'] as const);
+/** The u32 columns of each grouping, in file order. */
+export const CONNECTIONS_PAIR_COLUMNS = Object.freeze(['partner', 'references', 'votes'] as const);
 
 /** Books of the book-pair matrices (its side). */
 export const CONNECTIONS_BOOKS = 66;

@@ -9,8 +9,8 @@
 //   N u8          flags: DOCUMENT_FLAGS
 //   N u32         degree: graph edges touching the document
 //   (N+1) u32     summary offsets; S bytes: a StoredSummary msgpack array per document
-//   5 × N u32     document indexes in title, degree, canonical and chronological order, then each
-//                 document's position in title order
+//   N u32 each    document indexes in each of the DOCUMENT_ORDERS, in that order
+//   N u32         each document's position in title order
 //   (T+1) u32     tag posting starts; K u32 postings: tag t's documents are [start[t], start[t+1])
 //   B bytes       msgpack string[]: tag names, most common first
 //   H bytes       msgpack StoredDocumentTables
@@ -52,6 +52,10 @@ export const DOCUMENTS_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 48,
 });
+
+/** The listing orders documents.bin stores, in file order. */
+export const DOCUMENT_ORDERS = Object.freeze(['title', 'degree', 'canonical', 'chronological'] as const);
+export type DocumentOrder = (typeof DOCUMENT_ORDERS)[number];
 
 /** What a NodeSummary and a listing row need, nil when absent. */
 export type StoredSummary = [

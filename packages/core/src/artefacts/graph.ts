@@ -11,12 +11,11 @@
 //   (S+1) u32          string offsets; string bytes (UTF-8, sorted)       (padded to 4)
 //   msgpack string[]   predicate table                                    (padded to 4)
 //   msgpack map        StoredGraphSparse                                  (padded to 4)
-//   msgpack map        meta: {stats: {notes, edges, tags, words, orphans, brokenLinks,
-//                      collections: {type, count, example}[]}, predicates: {declared, undeclared:
-//                      {id, edges}[]}}
+//   msgpack map        StoredGraphMeta
 //
 // Everything is a view over the buffer; strings are sliced out per request.
 
+import type { DocumentType } from '../collections.ts';
 import { defineArtefactLayout } from './layout.ts';
 
 export const GRAPH_LAYOUT = defineArtefactLayout({
@@ -88,4 +87,32 @@ export interface StoredGraphSparse {
   written: Array<[number, string]>;
   /** [relation id, JSON of the relation's other keys]. */
   extra: Array<[number, string]>;
+}
+
+/** One document type's line of the /stats totals. */
+export interface StoredCollectionStats {
+  readonly type: DocumentType;
+  readonly count: number;
+  /** The best-connected document of the type (ties by id), or null when there is none. */
+  readonly example: string | null;
+}
+
+/** The graph totals of /stats. */
+export interface StoredGraphStats {
+  readonly notes: number;
+  readonly edges: number;
+  readonly tags: number;
+  readonly words: number;
+  readonly orphans: number;
+  readonly brokenLinks: number;
+  readonly collections: readonly StoredCollectionStats[];
+}
+
+/** The graph totals and the predicate usage of /vocabulary: the last section of graph.bin. */
+export interface StoredGraphMeta {
+  readonly stats: StoredGraphStats;
+  readonly predicates: {
+    readonly declared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
+    readonly undeclared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
+  };
 }

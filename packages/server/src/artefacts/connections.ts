@@ -10,6 +10,8 @@ import {
   CONNECTIONS_CHAPTER,
   CONNECTIONS_CHAPTER_WORDS,
   CONNECTIONS_LAYOUT,
+  CONNECTIONS_PAIR_COLUMNS,
+  CONNECTIONS_PAIR_SIDES,
   packChapter,
   type StoredConnectionsMeta,
 } from '@skg/core';
@@ -32,8 +34,14 @@ export function loadConnections(buffer: Buffer, file: string): ConnectionsStore 
     const keys = reader.u32s(chapterCount);
     const table = reader.u32s(chapterCount * CONNECTIONS_CHAPTER_WORDS);
     const ranking = reader.u32s(rankedCount);
-    const outgoing = { start: reader.u32s(chapterCount + 1), partner: reader.u32s(pairCount), references: reader.u32s(pairCount), votes: reader.u32s(pairCount) };
-    const incoming = { start: reader.u32s(chapterCount + 1), partner: reader.u32s(pairCount), references: reader.u32s(pairCount), votes: reader.u32s(pairCount) };
+    const pairSide = () => ({
+      start: reader.u32s(chapterCount + 1),
+      ...(Object.fromEntries(CONNECTIONS_PAIR_COLUMNS.map((column) => [column, reader.u32s(pairCount)])) as Record<(typeof CONNECTIONS_PAIR_COLUMNS)[number], Uint32Array>),
+    });
+    const { outgoing, incoming } = Object.fromEntries(CONNECTIONS_PAIR_SIDES.map((side) => [side, pairSide()])) as Record<
+      (typeof CONNECTIONS_PAIR_SIDES)[number],
+      ReturnType<typeof pairSide>
+    >;
     const bookReferences = reader.u32s(BOOK_COUNT * BOOK_COUNT);
     const bookVotes = reader.u32s(BOOK_COUNT * BOOK_COUNT);
     const bookRanking = reader.u32s(bookPairCount);

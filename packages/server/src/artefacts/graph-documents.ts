@@ -6,6 +6,8 @@
 
 import {
   DOCUMENT_FLAGS,
+  DOCUMENT_ORDERS,
+  type DocumentOrder,
   DOCUMENT_STATUS_CODES,
   DOCUMENT_TRUST_TIER_CODES,
   DOCUMENT_TYPES,
@@ -23,7 +25,7 @@ import { artefactError, lowerBoundString, readHeader, readSections, readString, 
 import { decodeMsgpack } from './msgpack.ts';
 import type { DocumentRecord, NodeSummaryRecord, SourceRef } from './types.ts';
 
-export type ListOrder = 'title' | 'degree' | 'canonical' | 'chronological';
+export type ListOrder = DocumentOrder;
 
 export interface GraphDocuments {
   readonly count: number;
@@ -72,12 +74,7 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
     const summaryOffsets = reader.u32s(count + 1);
     const [summaryStart] = reader.bytes(summaryBytes);
     reader.align();
-    const orders = {
-      title: reader.u32s(count),
-      degree: reader.u32s(count),
-      canonical: reader.u32s(count),
-      chronological: reader.u32s(count),
-    };
+    const orders = Object.fromEntries(DOCUMENT_ORDERS.map((order) => [order, reader.u32s(count)])) as Record<DocumentOrder, Uint32Array>;
     const titleRank = reader.u32s(count);
     const tagStart = reader.u32s(tagTotal + 1);
     const tagDocuments = reader.u32s(postingTotal);

@@ -3,7 +3,7 @@
 // totals of /stats and /vocabulary. Layout: GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`); everything is
 // a view over the buffer, strings are sliced out per request.
 
-import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphSparse } from '@skg/core';
+import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
 import { artefactError, readHeader, readSections, readString, SectionReader } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
@@ -22,21 +22,8 @@ export interface StoredRelation {
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
-export interface GraphMeta {
-  readonly stats: {
-    readonly notes: number;
-    readonly edges: number;
-    readonly tags: number;
-    readonly words: number;
-    readonly orphans: number;
-    readonly brokenLinks: number;
-    readonly collections: ReadonlyArray<{ readonly type: string; readonly count: number; readonly example: string | null }>;
-  };
-  readonly predicates: {
-    readonly declared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
-    readonly undeclared: ReadonlyArray<{ readonly id: string; readonly edges: number }>;
-  };
-}
+/** graph.bin's meta record, as declared in @skg/core. */
+export type GraphMeta = StoredGraphMeta;
 
 export interface GraphEdges {
   readonly relationCount: number;

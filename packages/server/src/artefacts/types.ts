@@ -1,6 +1,6 @@
 // What the routes read: the loaded artefact set. Loaders in this folder implement it from `dist/`.
 
-import type { Book, Canon, ConnectionTotals, DocumentType, Heading, Manifest, Testament, Verse } from '@skg/core';
+import type { Book, Canon, ConnectionTotals, DocumentType, Heading, Manifest, StoredGraphStats, Testament, Verse } from '@skg/core';
 import type { ResponseStore } from './responses.ts';
 
 /** One chapter of scripture as the chapter artefact stores it. */
@@ -293,14 +293,7 @@ export interface PredicateUsage {
   readonly edges: number;
 }
 
-export interface GraphStats {
-  readonly notes: number;
-  readonly edges: number;
-  readonly tags: number;
-  readonly words: number;
-  readonly orphans: number;
-  readonly brokenLinks: number;
-  readonly collections: readonly { readonly type: DocumentType; readonly count: number; readonly example: string | null }[];
+export interface GraphStats extends StoredGraphStats {
   readonly topTags: readonly { readonly name: string; readonly count: number }[];
 }
 
