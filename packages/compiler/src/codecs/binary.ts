@@ -1,7 +1,7 @@
 // A little-endian byte writer for the binary artefacts; sections are padded to 4-byte boundaries so
 // the reader can view them as typed arrays without copying.
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout } from '@skg/core';
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout, type ArtefactSections, type SectionValues } from '@skg/core';
 import type { EncodedArtefact } from '../stages/write.ts';
 
 /** An encoded artefact, named and filed as its layout declares. */
@@ -28,6 +28,25 @@ export class ByteWriter {
     buffer.writeUInt32LE(ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER.formatVersion);
     for (const field of Object.keys(layout.header) as Field[]) buffer.writeUInt32LE(values[field], layout.header[field]);
     return this.bytes(buffer);
+  }
+
+  /**
+   * The declared sections after the header, in order and padded as declared; each must hold as many
+   * values as the header says.
+   */
+  sections<Field extends string, S extends ArtefactSections<Field>>(declared: S, header: Readonly<Record<Field, number>>, values: SectionValues<S>): this {
+    for (const section of declared.sections) {
+      const value = (values as Record<string, ArrayLike<number>>)[section.name] ?? [];
+      const expected = section.length(header);
+      if (value.length !== expected) throw new Error(`${declared.layout.file}: section ${section.name} holds ${value.length}, the header says ${expected}`);
+      if (section.align) this.align(section.align);
+      if (section.kind === 'u32') this.u32s(value);
+      else if (section.kind === 'u16') this.u16s(value);
+      else if (section.kind === 'u8') this.u8s(value);
+      else if (section.kind === 'f64') this.f64s(value);
+      else this.bytes(value as Uint8Array);
+    }
+    return declared.padEnd ? this.align(declared.padEnd) : this;
   }
 
   ascii(text: string): this {

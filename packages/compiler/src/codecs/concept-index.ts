@@ -1,7 +1,7 @@
 // Encodes concept search (`concept-index.bin`); the layout is CONCEPT_INDEX_LAYOUT (@skg/core
 // `artefacts/concept-index.ts`).
 
-import { CONCEPT_INDEX_LAYOUT } from '@skg/core';
+import { CONCEPT_INDEX_LAYOUT, CONCEPT_INDEX_SECTIONS } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { ByteWriter, concatRecords, flattenLists } from './binary.ts';
@@ -22,30 +22,30 @@ export function encodeConceptIndex(graph: LinkedGraph, index: GraphIndexData): B
   const wordBlob = concatRecords(index.nameWords.map((w) => Buffer.from(w.word, 'utf8')));
   const wordPostings = flattenLists(index.nameWords.map((w) => w.documents));
   const textFlex = encodeMsgpack(index.textChunks);
+  const header = {
+    documents: graph.documents.length,
+    names: names.length,
+    namePostings: index.exactNames.length,
+    nameBytes: nameBlob.data.length,
+    words: index.nameWords.length,
+    wordPostings: wordPostings.values.length,
+    wordBytes: wordBlob.data.length,
+    flexBytes: textFlex.length,
+    tailOffset: 0, // set below
+  };
   const head = new ByteWriter()
-    .header(CONCEPT_INDEX_LAYOUT, {
-      documents: graph.documents.length,
-      names: names.length,
-      namePostings: index.exactNames.length,
-      nameBytes: nameBlob.data.length,
-      words: index.nameWords.length,
-      wordPostings: wordPostings.values.length,
-      wordBytes: wordBlob.data.length,
-      flexBytes: textFlex.length,
-      tailOffset: 0, // set below
+    .header(CONCEPT_INDEX_LAYOUT, header)
+    .sections(CONCEPT_INDEX_SECTIONS, header, {
+      nameOffsets: nameBlob.offsets,
+      postingStart: start,
+      postings: index.exactNames.map((e) => e.document),
+      tiers: index.exactNames.map((e) => e.tier),
+      names: nameBlob.data,
+      wordOffsets: wordBlob.offsets,
+      wordStart: wordPostings.start,
+      wordPostings: wordPostings.values,
+      words: wordBlob.data,
     })
-    .u32s(nameBlob.offsets)
-    .u32s(start)
-    .u32s(index.exactNames.map((e) => e.document))
-    .u8s(index.exactNames.map((e) => e.tier))
-    .align()
-    .bytes(nameBlob.data)
-    .align()
-    .u32s(wordBlob.offsets)
-    .u32s(wordPostings.start)
-    .u32s(wordPostings.values)
-    .bytes(wordBlob.data)
-    .align()
     .toBuffer();
   head.writeUInt32LE(head.length, CONCEPT_INDEX_LAYOUT.header.tailOffset);
   return Buffer.concat([head, textFlex]);

@@ -1,7 +1,7 @@
 // Encodes the reverse interlinear (`interlinear.bin`, an optional artefact); the layout is
 // INTERLINEAR_LAYOUT (@skg/core `artefacts/interlinear.ts`).
 
-import { INTERLINEAR_LAYOUT, type InterlinearLanguage, type StoredInterlinearEntry, type StoredInterlinearTables, type StoredInterlinearVerse } from '@skg/core';
+import { INTERLINEAR_LAYOUT, INTERLINEAR_SECTIONS, type InterlinearLanguage, type StoredInterlinearEntry, type StoredInterlinearTables, type StoredInterlinearVerse } from '@skg/core';
 import type { InterlinearData } from '../stages/shard-interlinear.ts';
 import type { LinkedScripture } from '../stages/link.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
@@ -49,19 +49,17 @@ export function encodeInterlinear(scripture: LinkedScripture, data: InterlinearD
     licences: tables.licences.values,
   };
   const shared = encodeMsgpack(storedTables);
+  const header = {
+    chapters: scripture.chapters.length,
+    verseSlots: verseCount,
+    tailOffset: 0, // set below
+    tableBytes: shared.length,
+    verses: data.verses.length,
+    entries: data.entries,
+  };
   const head = new ByteWriter()
-    .header(INTERLINEAR_LAYOUT, {
-      chapters: scripture.chapters.length,
-      verseSlots: verseCount,
-      tailOffset: 0, // set below
-      tableBytes: shared.length,
-      verses: data.verses.length,
-      entries: data.entries,
-    })
-    .u32s(encodeChapterTable(scripture))
-    .u32s(offsets)
-    .bytes(shared)
-    .align();
+    .header(INTERLINEAR_LAYOUT, header)
+    .sections(INTERLINEAR_SECTIONS, header, { chapterTable: encodeChapterTable(scripture), offsets, tables: shared });
   const tailOffset = head.offset;
   const buffer = head.bytes(Buffer.concat(parts, at)).toBuffer();
   buffer.writeUInt32LE(tailOffset, INTERLINEAR_LAYOUT.header.tailOffset);

@@ -1,6 +1,6 @@
 // Encodes the verse store (`verses.bin`); the layout is VERSES_LAYOUT (@skg/core `artefacts/verses.ts`).
 
-import { CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT } from '@skg/core';
+import { CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT, VERSES_SECTIONS } from '@skg/core';
 import type { LinkedScripture } from '../stages/link.ts';
 import { ByteWriter } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
@@ -53,16 +53,9 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
   if (speakers.length > 0xffff) throw new Error(`too many distinct speakers (${speakers.length}) for the verse store`);
   const speakerTable = encodeMsgpack(speakers);
 
+  const header = { chapters: chapterCount, verses: verseCount, speakers: speakers.length, textBytes, speakerTableBytes: speakerTable.length };
   return new ByteWriter()
-    .header(VERSES_LAYOUT, { chapters: chapterCount, verses: verseCount, speakers: speakers.length, textBytes, speakerTableBytes: speakerTable.length })
-    .u32s(chapterTable)
-    .u32s(textOffsets)
-    .u16s(speakerIndex)
-    .align()
-    .bytes(flags)
-    .align()
-    .bytes(speakerTable)
-    .align()
-    .bytes(Buffer.concat(texts, textBytes))
+    .header(VERSES_LAYOUT, header)
+    .sections(VERSES_SECTIONS, header, { chapterTable, textOffsets, speakerIndex, flags, speakerTable, text: Buffer.concat(texts, textBytes) })
     .toBuffer();
 }

@@ -1,13 +1,14 @@
 // The markdown bodies (`bodies.bin`).
 //
 //   header      BODIES_LAYOUT.header, u32 each
-//   (N+1) u32   body offsets, relative to the tail offset; body i is [off[i], off[i+1])
+//   sections    BODIES_SECTIONS: the body offsets, relative to the tail offset; body i is [off[i], off[i+1])
 //   tail        T bytes: the bodies, UTF-8, one after another
 //
 // Bodies are the largest artefact and asked for rarely (`/entity?body=true`): the server holds the
 // offset table in memory and reads each body from disk when asked for.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const BODIES_LAYOUT = defineArtefactLayout({
   name: 'bodies',
@@ -23,3 +24,5 @@ export const BODIES_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 24,
 });
+
+export const BODIES_SECTIONS = defineSections(BODIES_LAYOUT, [{ name: 'offsets', kind: 'u32', length: (h) => h.documents + 1 }]);

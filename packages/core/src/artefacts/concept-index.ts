@@ -3,13 +3,7 @@
 // are `tokenizeConcept` words (names: the words joined by one space).
 //
 //   header        CONCEPT_INDEX_LAYOUT.header, u32 each
-//   (K+1) u32     exact-name offsets into the B bytes
-//   (K+1) u32     posting starts: name k's postings are [start[k], start[k+1])
-//   E u32, E u8   postings: documents and their NAME_TIERS, by tier then index      (padded to 4)
-//   B bytes       the exact names                                                   (padded to 4)
-//   (W+1) u32     name-word offsets into the C bytes
-//   (W+1) u32     posting starts; P u32 postings: documents whose names hold word w, by index
-//   C bytes       the name words                                                    (padded to 4)
+//   sections      CONCEPT_INDEX_SECTIONS, padded to 4
 //   tail          F bytes: msgpack [key, chunk][]: FlexSearch 0.8 `Index.export()` of the text index,
 //                 loaded with `Index.import` into an index of CONCEPT_TEXT_INDEX_OPTIONS
 //
@@ -17,6 +11,7 @@
 // disk and imported on the first search.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const CONCEPT_INDEX_LAYOUT = defineArtefactLayout({
   name: 'concept-index',
@@ -44,3 +39,28 @@ export const CONCEPT_INDEX_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 44,
 });
+
+export const CONCEPT_INDEX_SECTIONS = defineSections(
+  CONCEPT_INDEX_LAYOUT,
+  [
+    /** Exact-name offsets into the name bytes. */
+    { name: 'nameOffsets', kind: 'u32', length: (h) => h.names + 1 },
+    /** Posting starts: name k's postings are [start[k], start[k+1]). */
+    { name: 'postingStart', kind: 'u32', length: (h) => h.names + 1 },
+    /** Postings: documents, by tier then index … */
+    { name: 'postings', kind: 'u32', length: (h) => h.namePostings },
+    /** … and their NAME_TIERS. */
+    { name: 'tiers', kind: 'u8', length: (h) => h.namePostings },
+    /** The exact names. */
+    { name: 'names', kind: 'bytes', length: (h) => h.nameBytes, align: 4 },
+    /** Name-word offsets into the word bytes. */
+    { name: 'wordOffsets', kind: 'u32', length: (h) => h.words + 1, align: 4 },
+    /** Posting starts: word w's postings are [start[w], start[w+1]). */
+    { name: 'wordStart', kind: 'u32', length: (h) => h.words + 1 },
+    /** Documents whose names hold word w, by index. */
+    { name: 'wordPostings', kind: 'u32', length: (h) => h.wordPostings },
+    /** The name words. */
+    { name: 'words', kind: 'bytes', length: (h) => h.wordBytes },
+  ],
+  4,
+);

@@ -1,6 +1,7 @@
 // Every artefact's layout, declared once for the compiler's writer and the server's reader
 // (the response artefact's is in ../responses.ts).
 export * from './layout.ts';
+export * from './sections.ts';
 export * from './verses.ts';
 export * from './chapters.ts';
 export * from './scripture-index.ts';

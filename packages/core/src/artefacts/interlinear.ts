@@ -2,10 +2,7 @@
 // segment with the original word it renders.
 //
 //   header        INTERLINEAR_LAYOUT.header, u32 each
-//   C × CHAPTER_TABLE_WORDS u32   chapter table, as in verses.bin (CHAPTER_TABLE)
-//   (V+1) u32     record offsets, relative to the tail; verse i's record is [off[i], off[i+1]),
-//                 empty when the verse has no data
-//   T bytes       msgpack map StoredInterlinearTables: what the records name by position (padded to 4)
+//   sections      INTERLINEAR_SECTIONS, padded to 4
 //   tail          one StoredInterlinearVerse msgpack array per verse with data, in verse order
 //
 // The head (about 0.6 MB on the full data) is held in memory; the tail stays on disk, and a chapter's
@@ -13,6 +10,8 @@
 
 import type { InterlinearLanguage } from '../interlinear.ts';
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
+import { CHAPTER_TABLE_WORDS } from './verses.ts';
 
 export const INTERLINEAR_LAYOUT = defineArtefactLayout({
   name: 'interlinear',
@@ -59,3 +58,16 @@ export interface StoredInterlinearTables {
   languages: InterlinearLanguage[];
   licences: string[];
 }
+
+export const INTERLINEAR_SECTIONS = defineSections(
+  INTERLINEAR_LAYOUT,
+  [
+    /** Chapter table, as in verses.bin (CHAPTER_TABLE). */
+    { name: 'chapterTable', kind: 'u32', length: (h) => h.chapters * CHAPTER_TABLE_WORDS },
+    /** Record offsets, relative to the tail; verse i's record is [off[i], off[i+1]), empty when the verse has no data. */
+    { name: 'offsets', kind: 'u32', length: (h) => h.verseSlots + 1 },
+    /** Msgpack map StoredInterlinearTables: what the records name by position. */
+    { name: 'tables', kind: 'bytes', length: (h) => h.tableBytes },
+  ],
+  4,
+);

@@ -1,16 +1,12 @@
 // The verse store (`verses.bin`): every verse slot's text, flags and speaker, by global verse index.
 //
 //   header      VERSES_LAYOUT.header, u32 each
-//   C × CHAPTER_TABLE_WORDS u32   chapter table, canonical order: the columns of CHAPTER_TABLE
-//   (V+1) u32   text offsets: verse i's UTF-8 text is text[off[i], off[i+1])
-//   V × u16     speaker: 0 none, n → speakers[n - 1]                     (padded to 4)
-//   V × u8      flags: VERSE_FLAGS                                       (padded to 4)
-//   P bytes     msgpack array of the S speaker names                     (padded to 4)
-//   T bytes     verse text, UTF-8, concatenated
+//   sections    VERSES_SECTIONS
 //
 // Nothing is decoded up front: the server views the sections over the file's buffer.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const VERSES_LAYOUT = defineArtefactLayout({
   name: 'verses',
@@ -47,3 +43,18 @@ export const CHAPTER_TABLE_WORDS = 4;
 
 /** Bits of a verse's flags byte. */
 export const VERSE_FLAGS = Object.freeze({ omitted: 1 });
+
+export const VERSES_SECTIONS = defineSections(VERSES_LAYOUT, [
+  /** Chapter table, canonical order: the columns of CHAPTER_TABLE. */
+  { name: 'chapterTable', kind: 'u32', length: (h) => h.chapters * CHAPTER_TABLE_WORDS },
+  /** Text offsets: verse i's UTF-8 text is text[off[i], off[i+1]). */
+  { name: 'textOffsets', kind: 'u32', length: (h) => h.verses + 1 },
+  /** Speaker: 0 none, n → speakers[n - 1]. */
+  { name: 'speakerIndex', kind: 'u16', length: (h) => h.verses },
+  /** VERSE_FLAGS. */
+  { name: 'flags', kind: 'u8', length: (h) => h.verses, align: 4 },
+  /** Msgpack array of the S speaker names. */
+  { name: 'speakerTable', kind: 'bytes', length: (h) => h.speakerTableBytes, align: 4 },
+  /** Verse text, UTF-8, concatenated. */
+  { name: 'text', kind: 'bytes', length: (h) => h.textBytes, align: 4 },
+]);

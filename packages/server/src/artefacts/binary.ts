@@ -1,6 +1,6 @@
 // Helpers the artefact decoders share: header checks and zero-copy typed-array views.
 
-import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout } from '@skg/core';
+import { ARTEFACT_FORMAT_VERSION, ARTEFACT_HEADER, type ArtefactLayout, type ArtefactSections, type SectionViews } from '@skg/core';
 
 /** Thrown when an artefact file is not what its manifest entry says; names the file and the fix. */
 export function artefactError(file: string, problem: string): Error {
@@ -119,6 +119,41 @@ export class SectionReader {
 /** The UTF-8 strings of an offset table and blob: string i is `blob[offsets[i], offsets[i+1])`. */
 export function readString(buffer: Buffer, blobStart: number, offsets: Uint32Array, index: number): string {
   return buffer.toString('utf8', blobStart + (offsets[index] ?? 0), blobStart + (offsets[index + 1] ?? 0));
+}
+
+/**
+ * Views the declared sections of an artefact whose header is `header`, checking they end (padded as
+ * declared) exactly at `end`: the file's length, or its tail offset. Anything else is "truncated or
+ * malformed".
+ */
+export function readSectionViews<Field extends string, S extends ArtefactSections<Field>>(
+  buffer: Buffer,
+  file: string,
+  declared: S,
+  header: Readonly<Record<Field, number>>,
+  end = buffer.length,
+): SectionViews<S> {
+  return readSections(file, () => {
+    const reader = new SectionReader(buffer, declared.layout.headerBytes);
+    const views: Record<string, unknown> = {};
+    for (const section of declared.sections) {
+      if (section.align) reader.align(section.align);
+      const length = section.length(header);
+      views[section.name] =
+        section.kind === 'u32'
+          ? reader.u32s(length)
+          : section.kind === 'u16'
+            ? reader.u16s(length)
+            : section.kind === 'u8'
+              ? reader.u8s(length)
+              : section.kind === 'f64'
+                ? reader.f64s(length)
+                : reader.bytes(length);
+    }
+    if (declared.padEnd) reader.align(declared.padEnd);
+    if (reader.offset !== end) throw new RangeError('the sections do not end where the artefact does');
+    return views as SectionViews<S>;
+  });
 }
 
 /** Runs a section walk; a section that runs past the end becomes the "truncated or malformed" error. */

@@ -1,9 +1,9 @@
 // The markdown bodies, read from disk per request: only the offset table is kept in memory (layout:
 // BODIES_LAYOUT, @skg/core `artefacts/bodies.ts`).
 
-import { BODIES_LAYOUT } from '@skg/core';
+import { BODIES_LAYOUT, BODIES_SECTIONS } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, readHeader, viewU32 } from './binary.ts';
+import { artefactError, readHeader, readSectionViews } from './binary.ts';
 
 export interface GraphBodies {
   readonly count: number;
@@ -16,12 +16,10 @@ export const BODIES_TAIL_OFFSET_AT = BODIES_LAYOUT.header.tailOffset;
 
 export function openGraphBodies(artefact: ArtefactFile): GraphBodies {
   const { head, file } = artefact;
-  const { documents: count, bodyBytes: total } = readHeader(head, BODIES_LAYOUT, file);
-  if (artefact.tailOffset !== BODIES_LAYOUT.headerBytes + (count + 1) * 4 || artefact.tailOffset + total !== artefact.bytes) {
-    throw artefactError(file, 'is truncated or malformed');
-  }
-  const offsets = viewU32(head, BODIES_LAYOUT.headerBytes, count + 1);
-  if (offsets[count] !== total) throw artefactError(file, 'is truncated or malformed');
+  const header = readHeader(head, BODIES_LAYOUT, file);
+  const { documents: count, bodyBytes: total } = header;
+  const { offsets } = readSectionViews(head, file, BODIES_SECTIONS, header, artefact.tailOffset);
+  if (artefact.tailOffset + total !== artefact.bytes || offsets[count] !== total) throw artefactError(file, 'is truncated or malformed');
   return {
     count,
     getBody(index) {

@@ -5,10 +5,10 @@
 // FlexSearch export (the tail) is read from disk and imported on the first search (~40 ms and ~11 MB
 // of heap on the full data), then dropped.
 
-import { CONCEPT_INDEX_LAYOUT, CONCEPT_TEXT_INDEX_OPTIONS, tokenizeConcept } from '@skg/core';
+import { CONCEPT_INDEX_LAYOUT, CONCEPT_INDEX_SECTIONS, CONCEPT_TEXT_INDEX_OPTIONS, tokenizeConcept } from '@skg/core';
 import { Index } from 'flexsearch';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, lowerBoundString, readHeader, readSections, SectionReader, stringEquals } from './binary.ts';
+import { artefactError, lowerBoundString, readHeader, readSectionViews, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 export interface ConceptIndex {
@@ -37,23 +37,10 @@ export function createConceptTextIndex(): Index {
 export function loadConceptIndex(artefact: ArtefactFile): ConceptIndex {
   const { head: buffer, file } = artefact;
   const header = readHeader(buffer, CONCEPT_INDEX_LAYOUT, file);
-  const { documents: documentCount, names: nameTotal, namePostings: postingTotal, nameBytes, words: wordTotal, wordPostings: wordPostingTotal, wordBytes } = header;
-  const reader = new SectionReader(buffer, CONCEPT_INDEX_LAYOUT.headerBytes);
-  const s = readSections(file, () => {
-    const nameOffsets = reader.u32s(nameTotal + 1);
-    const postingStart = reader.u32s(nameTotal + 1);
-    const postings = reader.u32s(postingTotal);
-    const tiers = reader.u8s(postingTotal);
-    const [namesStart] = reader.align().bytes(nameBytes);
-    const wordOffsets = reader.align().u32s(wordTotal + 1);
-    const wordStart = reader.u32s(wordTotal + 1);
-    const wordPostings = reader.u32s(wordPostingTotal);
-    const [wordsStart] = reader.bytes(wordBytes);
-    reader.align();
-    return { nameOffsets, postingStart, postings, tiers, namesStart, wordOffsets, wordStart, wordPostings, wordsStart };
-  });
+  const { documents: documentCount, names: nameTotal, nameBytes, words: wordTotal, wordBytes } = header;
+  const views = readSectionViews(buffer, file, CONCEPT_INDEX_SECTIONS, header, artefact.tailOffset);
+  const s = { ...views, namesStart: views.names[0], wordsStart: views.words[0] };
   if (
-    reader.offset !== artefact.tailOffset ||
     artefact.tailOffset + header.flexBytes !== artefact.bytes ||
     s.nameOffsets[nameTotal] !== nameBytes ||
     s.wordOffsets[wordTotal] !== wordBytes

@@ -8,12 +8,13 @@ import {
   CHAPTER_TABLE,
   CHAPTER_TABLE_WORDS,
   INTERLINEAR_LAYOUT,
+  INTERLINEAR_SECTIONS,
   type StoredInterlinearEntry,
   type StoredInterlinearTables,
   type StoredInterlinearVerse,
 } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, readHeader, readSections, SectionReader } from './binary.ts';
+import { artefactError, readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type { InterlinearEntryRecord, InterlinearStore, InterlinearVerseRecord } from './types.ts';
 
@@ -24,16 +25,10 @@ const CHAPTER_STRIDE = 152;
 
 export function loadInterlinear(artefact: ArtefactFile): InterlinearStore {
   const { head, file } = artefact;
-  const { chapters: chapterCount, verseSlots, tableBytes: sharedBytes, verses: verseCount, entries: entryCount } = readHeader(head, INTERLINEAR_LAYOUT, file);
-  const { table, offsets, shared } = readSections(file, () => {
-    const reader = new SectionReader(head, INTERLINEAR_LAYOUT.headerBytes);
-    const table = reader.u32s(chapterCount * CHAPTER_TABLE_WORDS);
-    const offsets = reader.u32s(verseSlots + 1);
-    const [start, end] = reader.bytes(sharedBytes);
-    reader.align();
-    if (reader.offset !== artefact.tailOffset) throw new RangeError('tables do not end at the tail');
-    return { table, offsets, shared: decodeMsgpack(head, start, end) as StoredInterlinearTables };
-  });
+  const header = readHeader(head, INTERLINEAR_LAYOUT, file);
+  const { chapters: chapterCount, verseSlots, verses: verseCount, entries: entryCount } = header;
+  const { chapterTable: table, offsets, tables } = readSectionViews(head, file, INTERLINEAR_SECTIONS, header, artefact.tailOffset);
+  const shared = decodeMsgpack(head, ...tables) as StoredInterlinearTables;
   if (artefact.tailOffset + (offsets[verseSlots] ?? 0) !== artefact.bytes) throw artefactError(file, 'is truncated or malformed');
   const chapters = new Map<number, { firstVerse: number; verseCount: number }>();
   for (let row = 0; row < chapterCount; row++) {

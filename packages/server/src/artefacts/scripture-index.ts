@@ -3,9 +3,9 @@
 // The word streams are views over the buffer; the vocabulary and the FlexSearch import (tens of
 // milliseconds on the full data) are decoded on the first search.
 
-import { SCRIPTURE_INDEX_LAYOUT, SCRIPTURE_INDEX_OPTIONS, tokenizeScripture } from '@skg/core';
+import { SCRIPTURE_INDEX_LAYOUT, SCRIPTURE_INDEX_OPTIONS, SCRIPTURE_INDEX_SECTIONS, tokenizeScripture } from '@skg/core';
 import { Index } from 'flexsearch';
-import { align4, artefactError, readHeader, viewU16, viewU32 } from './binary.ts';
+import { artefactError, readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 export interface ScriptureIndex {
@@ -33,15 +33,10 @@ export function createScriptureFlexIndex(): Index {
 }
 
 export function loadScriptureIndex(buffer: Buffer, file: string): ScriptureIndex {
-  const { verses: verseCount, indexed: indexedCount, vocabulary: vocabularySize, words: wordTotal, vocabularyBytes, flexBytes } = readHeader(buffer, SCRIPTURE_INDEX_LAYOUT, file);
-  const offsets = viewU32(buffer, SCRIPTURE_INDEX_LAYOUT.headerBytes, verseCount + 1);
-  const idsStart = SCRIPTURE_INDEX_LAYOUT.headerBytes + (verseCount + 1) * 4;
-  const ids = viewU16(buffer, idsStart, wordTotal);
-  const vocabularyStart = align4(idsStart + wordTotal * 2);
-  const flexStart = align4(vocabularyStart + vocabularyBytes);
-  if (flexStart + flexBytes !== buffer.length || offsets[verseCount] !== wordTotal) {
-    throw artefactError(file, 'is truncated or malformed');
-  }
+  const header = readHeader(buffer, SCRIPTURE_INDEX_LAYOUT, file);
+  const { verses: verseCount, indexed: indexedCount, vocabulary: vocabularySize, words: wordTotal } = header;
+  const { offsets, ids, vocabulary: vocabularyRange, flex: flexRange } = readSectionViews(buffer, file, SCRIPTURE_INDEX_SECTIONS, header);
+  if (offsets[verseCount] !== wordTotal) throw artefactError(file, 'is truncated or malformed');
   let maxWordCount = 0;
   for (let i = 0; i < verseCount; i++) maxWordCount = Math.max(maxWordCount, (offsets[i + 1] ?? 0) - (offsets[i] ?? 0));
   let vocabulary: Map<string, number> | undefined;
@@ -63,7 +58,7 @@ export function loadScriptureIndex(buffer: Buffer, file: string): ScriptureIndex
     },
     getWordId(word) {
       if (!vocabulary) {
-        const words = decodeMsgpack(buffer, vocabularyStart, vocabularyStart + vocabularyBytes) as string[];
+        const words = decodeMsgpack(buffer, ...vocabularyRange) as string[];
         if (words.length !== vocabularySize) throw artefactError(file, 'has a malformed vocabulary');
         vocabulary = new Map(words.map((w, i) => [w, i]));
       }
@@ -71,7 +66,7 @@ export function loadScriptureIndex(buffer: Buffer, file: string): ScriptureIndex
     },
     getFlexIndex() {
       if (flex) return flex;
-      const chunks = decodeMsgpack(buffer, flexStart, flexStart + flexBytes) as Array<[string, unknown]>;
+      const chunks = decodeMsgpack(buffer, ...flexRange) as Array<[string, unknown]>;
       const index = createScriptureFlexIndex();
       for (const [key, chunk] of chunks) index.import(key, chunk as string);
       flex = index;

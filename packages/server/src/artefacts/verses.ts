@@ -2,8 +2,8 @@
 // (layout: VERSES_LAYOUT, @skg/core `artefacts/verses.ts`). Nothing is decoded up front: the sections
 // are views over the file's buffer.
 
-import { BOOKS, type Book, CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT, type VersesPerChapter } from '@skg/core';
-import { align4, artefactError, readHeader, viewU16, viewU32 } from './binary.ts';
+import { BOOKS, type Book, CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT, VERSES_SECTIONS, type VersesPerChapter } from '@skg/core';
+import { artefactError, readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** One row of the chapter table. */
@@ -36,20 +36,11 @@ const CHAPTER_STRIDE = 152;
 
 export function loadVerseStore(buffer: Buffer, file: string): VerseStore {
   const header = readHeader(buffer, VERSES_LAYOUT, file);
-  const { chapters: chapterCount, verses: verseCount, textBytes } = header;
-  let at = VERSES_LAYOUT.headerBytes;
-  const table = viewU32(buffer, at, chapterCount * CHAPTER_TABLE_WORDS);
-  at += chapterCount * CHAPTER_TABLE_WORDS * 4;
-  const offsets = viewU32(buffer, at, verseCount + 1);
-  at += (verseCount + 1) * 4;
-  const speakerIndex = viewU16(buffer, at, verseCount);
-  at = align4(at + verseCount * 2);
-  const flags = buffer.subarray(at, at + verseCount);
-  at = align4(at + verseCount);
-  const speakers = decodeMsgpack(buffer, at, at + header.speakerTableBytes) as string[];
-  at = align4(at + header.speakerTableBytes);
-  const textStart = at;
-  if (textStart + textBytes !== buffer.length || speakers.length !== header.speakers) throw artefactError(file, 'is truncated or malformed');
+  const { chapters: chapterCount, verses: verseCount } = header;
+  const { chapterTable: table, textOffsets: offsets, speakerIndex, flags, speakerTable, text } = readSectionViews(buffer, file, VERSES_SECTIONS, header);
+  const speakers = decodeMsgpack(buffer, ...speakerTable) as string[];
+  const [textStart] = text;
+  if (speakers.length !== header.speakers) throw artefactError(file, 'is truncated or malformed');
 
   const slots: ChapterSlot[] = [];
   const byChapter = new Int32Array(67 * CHAPTER_STRIDE).fill(-1);

@@ -2,26 +2,15 @@
 // typed-array views over the file's buffer (about 10 bytes per reference; 0.2 MB on the full data).
 // Layout: XREFS_LAYOUT (@skg/core `artefacts/xrefs.ts`); votes are reconstructed as confidence × 200.
 
-import { CONFIDENCE_SCALE, XREFS_LAYOUT, type Book, unpackVerse, packChapter } from '@skg/core';
-import { artefactError, indexOfKey, readHeader, readSections, SectionReader } from './binary.ts';
+import { CONFIDENCE_SCALE, XREFS_LAYOUT, XREFS_SECTIONS, type Book, unpackVerse, packChapter } from '@skg/core';
+import { artefactError, indexOfKey, readHeader, readSectionViews } from './binary.ts';
 import type { CrossReferenceQuery, CrossReferenceRecord, CrossReferenceStore, Page, VerseKey } from './types.ts';
 
 export function loadCrossReferences(buffer: Buffer, file: string): CrossReferenceStore {
-  const { chapters: chapterCount, references: count, threshold } = readHeader(buffer, XREFS_LAYOUT, file);
-  const sections = readSections(file, () => {
-    const reader = new SectionReader(buffer, XREFS_LAYOUT.headerBytes);
-    const keys = reader.u32s(chapterCount);
-    const start = reader.u32s(chapterCount + 1);
-    const targetStart = reader.u32s(count);
-    const targetEnd = reader.u32s(count);
-    const fromVerse = reader.u8s(count);
-    reader.align();
-    const confidence = reader.u8s(count);
-    reader.align();
-    if (reader.offset !== buffer.length || start[chapterCount] !== count) throw new RangeError('sizes disagree');
-    return { keys, start, targetStart, targetEnd, fromVerse, confidence };
-  });
-  const { keys, start, targetStart, targetEnd, fromVerse, confidence } = sections;
+  const header = readHeader(buffer, XREFS_LAYOUT, file);
+  const { chapters: chapterCount, references: count, threshold } = header;
+  const { keys, start, targetStart, targetEnd, fromVerse, confidence } = readSectionViews(buffer, file, XREFS_SECTIONS, header);
+  if (start[chapterCount] !== count) throw artefactError(file, 'is truncated or malformed');
 
   /** The chapter's ordinal: the keys are in Bible order. */
   const findChapter = (book: Book, chapter: number): number => indexOfKey(keys, packChapter(book, chapter));
