@@ -5,8 +5,7 @@ import {
   CONNECTIONS_CHAPTER,
   CONNECTIONS_CHAPTER_WORDS,
   CONNECTIONS_LAYOUT,
-  CONNECTIONS_PAIR_COLUMNS,
-  CONNECTIONS_PAIR_SIDES,
+  CONNECTIONS_SECTIONS,
   type StoredConnectionsMeta,
 } from '@skg/core';
 import type { ChapterPair, ConnectionsAggregate } from '../stages/aggregate-connections.ts';
@@ -33,30 +32,40 @@ export function encodeConnections(aggregate: ConnectionsAggregate): Buffer {
   const chapters = aggregate.chapters.length;
   const stored: StoredConnectionsMeta = { totals: aggregate.totals, threshold: aggregate.threshold };
   const meta = encodeMsgpack(stored);
-  const sides = { outgoing: groupPairs(aggregate.pairs, chapters, 'from'), incoming: groupPairs(aggregate.pairs, chapters, 'to') };
+  const outgoing = groupPairs(aggregate.pairs, chapters, 'from');
+  const incoming = groupPairs(aggregate.pairs, chapters, 'to');
   const table = new Uint32Array(chapters * CONNECTIONS_CHAPTER_WORDS);
   aggregate.chapters.forEach((c, ordinal) => {
     for (const column of Object.keys(CONNECTIONS_CHAPTER) as Array<keyof typeof CONNECTIONS_CHAPTER>) {
       table[ordinal * CONNECTIONS_CHAPTER_WORDS + CONNECTIONS_CHAPTER[column]] = c[column];
     }
   });
+  const header = {
+    chapters,
+    pairs: aggregate.pairs.length,
+    ranked: aggregate.ranking.length,
+    bookPairs: aggregate.bookPairRanking.length,
+    metaBytes: meta.length,
+  };
   return new ByteWriter()
-    .header(CONNECTIONS_LAYOUT, {
-      chapters,
-      pairs: aggregate.pairs.length,
-      ranked: aggregate.ranking.length,
-      bookPairs: aggregate.bookPairRanking.length,
-      metaBytes: meta.length,
+    .header(CONNECTIONS_LAYOUT, header)
+    .sections(CONNECTIONS_SECTIONS, header, {
+      keys: aggregate.chapterKeys,
+      table,
+      ranking: aggregate.ranking,
+      outgoingStart: outgoing.start,
+      outgoingPartner: outgoing.partner,
+      outgoingReferences: outgoing.references,
+      outgoingVotes: outgoing.votes,
+      incomingStart: incoming.start,
+      incomingPartner: incoming.partner,
+      incomingReferences: incoming.references,
+      incomingVotes: incoming.votes,
+      bookReferences: aggregate.bookReferences,
+      bookVotes: aggregate.bookVotes,
+      bookRanking: aggregate.bookPairRanking,
+      meta,
     })
-    .u32s(aggregate.chapterKeys)
-    .u32s(table)
-    .u32s(aggregate.ranking)
-    .each(CONNECTIONS_PAIR_SIDES, (w, side) => w.u32s(sides[side].start).each(CONNECTIONS_PAIR_COLUMNS, (c, column) => c.u32s(sides[side][column])))
-    .u32s(aggregate.bookReferences)
-    .u32s(aggregate.bookVotes)
-    .u32s(aggregate.bookPairRanking)
-    .bytes(meta)
-    .align()
     .toBuffer();
 }
 

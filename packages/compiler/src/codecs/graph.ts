@@ -1,6 +1,6 @@
 // Encodes the edges of the graph (`graph.bin`); the layout is GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`).
 
-import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
+import { GRAPH_LAYOUT, GRAPH_SECTIONS, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
 import type { GraphIndexData } from '../stages/index-graph.ts';
 import type { LinkedGraph } from '../stages/link-graph.ts';
 import { compareStrings } from '../internal/order.ts';
@@ -66,15 +66,13 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const storedSparse: StoredGraphSparse = { written, extra: extras };
   const sparse = encodeMsgpack(storedSparse);
 
-  const lists: Record<GraphListName, ReturnType<typeof flattenLists>> = {
-    inbound: flattenLists(graph.inbound),
-    links: flattenLists(graph.links),
-    linkedFrom: flattenLists(graph.linkedFrom),
-    backlinks: flattenLists(graph.backlinks),
-    sources: flattenLists(graph.sources),
-    citedBy: flattenLists(graph.citedBy),
-    context: flattenLists(index.context.map((entries) => entries.map((e) => e[2]))),
-  };
+  const inbound = flattenLists(graph.inbound);
+  const links = flattenLists(graph.links);
+  const linkedFrom = flattenLists(graph.linkedFrom);
+  const backlinks = flattenLists(graph.backlinks);
+  const sources = flattenLists(graph.sources);
+  const citedBy = flattenLists(graph.citedBy);
+  const context = flattenLists(index.context.map((entries) => entries.map((e) => e[2])));
   const contextVerses = index.context.flatMap((entries) => entries.map((e) => e[0]));
   const contextKinds = index.context.flatMap((entries) => entries.map((e) => e[1]));
   const strings = concatRecords(sorted.map((s) => Buffer.from(s, 'utf8')));
@@ -82,36 +80,43 @@ export function encodeGraph(graph: LinkedGraph, index: GraphIndexData): Buffer {
   const storedMeta: StoredGraphMeta = { stats: index.stats, predicates: index.predicates };
   const meta = encodeMsgpack(storedMeta);
 
-  const listNames = Object.keys(GRAPH_LISTS) as GraphListName[];
-  // Each list's values are counted by the header field GRAPH_LISTS names (lists sharing a field have as many).
-  const listCounts = Object.fromEntries(listNames.map((name) => [GRAPH_LISTS[name], lists[name].values.length])) as Record<(typeof GRAPH_LISTS)[GraphListName], number>;
+  const header = {
+    documents: count,
+    relations: total,
+    inbound: inbound.values.length,
+    links: links.values.length,
+    citations: sources.values.length,
+    context: context.values.length,
+    strings: sorted.length,
+    stringBytes: strings.data.length,
+    predicateBytes: predicateTable.length,
+    metaBytes: meta.length,
+    sparseBytes: sparse.length,
+    backlinks: backlinks.values.length,
+  };
   return new ByteWriter()
-    .header(GRAPH_LAYOUT, {
-      ...listCounts,
-      documents: count,
-      relations: total,
-      strings: sorted.length,
-      stringBytes: strings.data.length,
-      predicateBytes: predicateTable.length,
-      metaBytes: meta.length,
-      sparseBytes: sparse.length,
+    .header(GRAPH_LAYOUT, header)
+    .sections(GRAPH_SECTIONS, header, {
+      relationStart: graph.relationStart,
+      ...columns,
+      ...csr({ inbound, links, linkedFrom, backlinks, sources, citedBy, context }),
+      contextVerses,
+      contextKinds,
+      stringOffsets: strings.offsets,
+      strings: strings.data,
+      predicates: predicateTable,
+      sparse,
+      meta,
     })
-    .u32s(graph.relationStart)
-    .each(GRAPH_RELATION_COLUMNS, (w, column) => w.u32s(columns[column]))
-    .u16s(columns.predicate)
-    .align()
-    .each(listNames, (w, name) => w.u32s(lists[name].start).u32s(lists[name].values))
-    .u16s(contextVerses)
-    .align()
-    .u8s(contextKinds)
-    .align()
-    .u32s(strings.offsets)
-    .bytes(strings.data)
-    .align()
-    .bytes(predicateTable)
-    .align()
-    .bytes(sparse)
-    .align()
-    .bytes(meta)
     .toBuffer();
+}
+
+/** Lists as their two graph.bin sections each: `<name>Start` and `<name>`. */
+function csr<Name extends string>(lists: Record<Name, { start: Uint32Array; values: Uint32Array }>) {
+  const out: Record<string, Uint32Array> = {};
+  for (const [name, list] of Object.entries<{ start: Uint32Array; values: Uint32Array }>(lists)) {
+    out[`${name}Start`] = list.start;
+    out[name] = list.values;
+  }
+  return out as Record<Name | `${Name}Start`, Uint32Array>;
 }

@@ -2,21 +2,12 @@
 // how many cross references join them and with how many votes, ranked by the compiler.
 //
 //   header        CONNECTIONS_LAYOUT.header, u32 each
-//   C u32         chapter keys, canonical order: packChapter
-//   C × CONNECTIONS_CHAPTER_WORDS u32   per chapter: the columns of CONNECTIONS_CHAPTER
-//   K u32         chapter ordinals by rank, strongest first
-//   for each of CONNECTIONS_PAIR_SIDES (outgoing: pairs grouped by citing chapter, partner = the cited
-//   one; incoming: by cited chapter, partner = the citing one), strongest first inside a group:
-//     (C+1) u32   offsets: chapter i's pairs are rows [start[i], start[i+1])
-//     P u32 each  the CONNECTIONS_PAIR_COLUMNS, in that order
-//   B×B u32       book pair references (B = CONNECTIONS_BOOKS), cell (citing order - 1) × B + (cited order - 1)
-//   B×B u32       book pair votes, same cells
-//   Q u32         book pair cells joining two different books, strongest first
-//   M bytes       msgpack StoredConnectionsMeta                                    (padded to 4)
+//   sections      CONNECTIONS_SECTIONS, padded to 4
 //
 // Votes are the data file's net votes summed (not capped); strength is votes, then references.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 import type { ConnectionTotals } from '../cross-references.ts';
 
 export const CONNECTIONS_LAYOUT = defineArtefactLayout({
@@ -53,13 +44,42 @@ export const CONNECTIONS_CHAPTER = Object.freeze({
 });
 export const CONNECTIONS_CHAPTER_WORDS = 8;
 
-/** The two groupings of the chapter pairs, in file order. */
-export const CONNECTIONS_PAIR_SIDES = Object.freeze(['outgoing', 'incoming'] as const);
-/** The u32 columns of each grouping, in file order. */
-export const CONNECTIONS_PAIR_COLUMNS = Object.freeze(['partner', 'references', 'votes'] as const);
-
 /** Books of the book-pair matrices (its side). */
 export const CONNECTIONS_BOOKS = 66;
+
+/**
+ * The sections after the header. The chapter pairs are grouped twice, strongest first inside a group:
+ * outgoing by citing chapter (partner: the cited one), incoming by cited chapter (partner: the citing
+ * one); chapter i's pairs are rows [start[i], start[i+1]) of the group's columns.
+ */
+export const CONNECTIONS_SECTIONS = defineSections(
+  CONNECTIONS_LAYOUT,
+  [
+    /** Chapter keys, canonical order: packChapter. */
+    { name: 'keys', kind: 'u32', length: (h) => h.chapters },
+    /** Per chapter: the columns of CONNECTIONS_CHAPTER. */
+    { name: 'table', kind: 'u32', length: (h) => h.chapters * CONNECTIONS_CHAPTER_WORDS },
+    /** Chapter ordinals by rank, strongest first. */
+    { name: 'ranking', kind: 'u32', length: (h) => h.ranked },
+    { name: 'outgoingStart', kind: 'u32', length: (h) => h.chapters + 1 },
+    { name: 'outgoingPartner', kind: 'u32', length: (h) => h.pairs },
+    { name: 'outgoingReferences', kind: 'u32', length: (h) => h.pairs },
+    { name: 'outgoingVotes', kind: 'u32', length: (h) => h.pairs },
+    { name: 'incomingStart', kind: 'u32', length: (h) => h.chapters + 1 },
+    { name: 'incomingPartner', kind: 'u32', length: (h) => h.pairs },
+    { name: 'incomingReferences', kind: 'u32', length: (h) => h.pairs },
+    { name: 'incomingVotes', kind: 'u32', length: (h) => h.pairs },
+    /** Book pair references, cell (citing order - 1) × CONNECTIONS_BOOKS + (cited order - 1). */
+    { name: 'bookReferences', kind: 'u32', length: () => CONNECTIONS_BOOKS * CONNECTIONS_BOOKS },
+    /** Book pair votes, same cells. */
+    { name: 'bookVotes', kind: 'u32', length: () => CONNECTIONS_BOOKS * CONNECTIONS_BOOKS },
+    /** Book pair cells joining two different books, strongest first. */
+    { name: 'bookRanking', kind: 'u32', length: (h) => h.bookPairs },
+    /** Msgpack StoredConnectionsMeta. */
+    { name: 'meta', kind: 'bytes', length: (h) => h.metaBytes },
+  ],
+  4,
+);
 
 /** The msgpack record at the end. */
 export interface StoredConnectionsMeta {

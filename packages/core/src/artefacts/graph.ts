@@ -2,21 +2,13 @@
 // Documents are indexes into documents.bin; NONE (0xffffffff) marks "no document" or "no string".
 //
 //   header        GRAPH_LAYOUT.header, u32 each
-//   (N+1) u32     relation starts: document i states relations [start[i], start[i+1]), in written
-//                 order; a relation's id is its row (so its source is the document whose range holds it)
-//   R u32 each    the GRAPH_RELATION_COLUMNS, in that order
-//   R u16         predicate: position in the predicate table                 (padded to 4)
-//   the GRAPH_LISTS, in that order: (N+1) u32 starts, then the values (counted by the header field named)
-//   X u16, X u8        the context entries' verse numbers and CONTEXT_KINDS   (each padded to 4)
-//   (S+1) u32          string offsets; string bytes (UTF-8, sorted)       (padded to 4)
-//   msgpack string[]   predicate table                                    (padded to 4)
-//   msgpack map        StoredGraphSparse                                  (padded to 4)
-//   msgpack map        StoredGraphMeta
+//   sections      GRAPH_SECTIONS
 //
 // Everything is a view over the buffer; strings are sliced out per request.
 
 import type { DocumentType } from '../collections.ts';
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const GRAPH_LAYOUT = defineArtefactLayout({
   name: 'graph',
@@ -47,33 +39,59 @@ export const GRAPH_LAYOUT = defineArtefactLayout({
   headerBytes: 56,
 });
 
-/**
- * The relations' u32 columns, in file order: target document (NONE: names no document), then string
- * ids of from, surface, note and origin (the relation's own `source` key).
- */
-export const GRAPH_RELATION_COLUMNS = Object.freeze(['target', 'from', 'surface', 'note', 'origin'] as const);
+type GraphHeader = Readonly<Record<keyof typeof GRAPH_LAYOUT.header, number>>;
 
 /**
- * The per-document lists (compressed sparse rows: list i is values[start[i], start[i+1])), in file
- * order, each with the header field counting its values.
+ * The two sections of a per-document list (compressed sparse rows): `<name>Start`, (N+1) u32, and
+ * `<name>`, the values, as many as the header field `count` says; document i's entries are
+ * values[start[i], start[i+1]).
  */
-export const GRAPH_LISTS = Object.freeze({
+const list = <Name extends string>(name: Name, count: keyof GraphHeader, align?: 4) =>
+  [
+    { name: `${name}Start` as `${Name}Start`, kind: 'u32', length: (h: GraphHeader) => h.documents + 1, align },
+    { name, kind: 'u32', length: (h: GraphHeader) => h[count] },
+  ] as const;
+
+export const GRAPH_SECTIONS = defineSections(GRAPH_LAYOUT, [
+  /** Document i states relations [start[i], start[i+1]), in written order; a relation's id is its row. */
+  { name: 'relationStart', kind: 'u32', length: (h) => h.documents + 1 },
+  /** Relation columns: the target document (NONE: names no document) … */
+  { name: 'target', kind: 'u32', length: (h) => h.relations },
+  /** … then string ids of from, surface, note and origin (the relation's own `source` key). */
+  { name: 'from', kind: 'u32', length: (h) => h.relations },
+  { name: 'surface', kind: 'u32', length: (h) => h.relations },
+  { name: 'note', kind: 'u32', length: (h) => h.relations },
+  { name: 'origin', kind: 'u32', length: (h) => h.relations },
+  /** Predicate: position in the predicate table. */
+  { name: 'predicate', kind: 'u16', length: (h) => h.relations },
   /** Ids of resolved relations pointing at each document, by stating document then written order. */
-  inbound: 'inbound',
+  ...list('inbound', 'inbound', 4),
   /** Distinct documents each body links to, in body order. */
-  links: 'links',
+  ...list('links', 'links'),
   /** Documents whose body links here; non-chapters by title, then chapters in Bible order. */
-  linkedFrom: 'links',
+  ...list('linkedFrom', 'links'),
   /** Documents pointing here by a body link or a typed relation (never the document itself), in the same order. */
-  backlinks: 'backlinks',
+  ...list('backlinks', 'backlinks'),
   /** Source documents each document cites, in written order. */
-  sources: 'citations',
+  ...list('sources', 'citations'),
   /** Documents citing each Source, by index. */
-  citedBy: 'citations',
-  /** Verse context (chapters only): relation ids, sorted by verse, kind, id. */
-  context: 'context',
-} as const satisfies Record<string, keyof typeof GRAPH_LAYOUT.header>);
-export type GraphListName = keyof typeof GRAPH_LISTS;
+  ...list('citedBy', 'citations'),
+  /** Verse context (chapters only): relation ids, sorted by verse, kind, id … */
+  ...list('context', 'context'),
+  /** … their verse numbers … */
+  { name: 'contextVerses', kind: 'u16', length: (h) => h.context },
+  /** … and CONTEXT_KINDS. */
+  { name: 'contextKinds', kind: 'u8', length: (h) => h.context, align: 4 },
+  /** String offsets into the string bytes (UTF-8, sorted). */
+  { name: 'stringOffsets', kind: 'u32', length: (h) => h.strings + 1, align: 4 },
+  { name: 'strings', kind: 'bytes', length: (h) => h.stringBytes },
+  /** Msgpack string[]: the predicate table. */
+  { name: 'predicates', kind: 'bytes', length: (h) => h.predicateBytes, align: 4 },
+  /** Msgpack StoredGraphSparse. */
+  { name: 'sparse', kind: 'bytes', length: (h) => h.sparseBytes, align: 4 },
+  /** Msgpack StoredGraphMeta. */
+  { name: 'meta', kind: 'bytes', length: (h) => h.metaBytes, align: 4 },
+]);
 
 /**
  * Verse-context kinds: 0–2 a chapter's own relation to a Person, Place or Theme (the entry names the

@@ -13,7 +13,7 @@ export interface SectionSpec<Field extends string = string> {
   /** Values in the section (bytes for `bytes`), from the header's fields. */
   readonly length: (header: Readonly<Record<Field, number>>) => number;
   /** The boundary it starts on; none: right after the section before. */
-  readonly align?: 4 | 8;
+  readonly align?: 4 | 8 | undefined;
 }
 
 export interface ArtefactSections<Field extends string = string, Specs extends readonly SectionSpec<Field>[] = readonly SectionSpec<Field>[]> {

@@ -10,12 +10,11 @@ import {
   CONNECTIONS_CHAPTER,
   CONNECTIONS_CHAPTER_WORDS,
   CONNECTIONS_LAYOUT,
-  CONNECTIONS_PAIR_COLUMNS,
-  CONNECTIONS_PAIR_SIDES,
+  CONNECTIONS_SECTIONS,
   packChapter,
   type StoredConnectionsMeta,
 } from '@skg/core';
-import { artefactError, indexOfKey, readHeader, readSections, SectionReader } from './binary.ts';
+import { artefactError, indexOfKey, readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type {
   BookConnectionsRecord,
@@ -28,29 +27,15 @@ import type {
 } from './types.ts';
 
 export function loadConnections(buffer: Buffer, file: string): ConnectionsStore {
-  const { chapters: chapterCount, pairs: pairCount, ranked: rankedCount, bookPairs: bookPairCount, metaBytes } = readHeader(buffer, CONNECTIONS_LAYOUT, file);
-  const s = readSections(file, () => {
-    const reader = new SectionReader(buffer, CONNECTIONS_LAYOUT.headerBytes);
-    const keys = reader.u32s(chapterCount);
-    const table = reader.u32s(chapterCount * CONNECTIONS_CHAPTER_WORDS);
-    const ranking = reader.u32s(rankedCount);
-    const pairSide = () => ({
-      start: reader.u32s(chapterCount + 1),
-      ...(Object.fromEntries(CONNECTIONS_PAIR_COLUMNS.map((column) => [column, reader.u32s(pairCount)])) as Record<(typeof CONNECTIONS_PAIR_COLUMNS)[number], Uint32Array>),
-    });
-    const { outgoing, incoming } = Object.fromEntries(CONNECTIONS_PAIR_SIDES.map((side) => [side, pairSide()])) as Record<
-      (typeof CONNECTIONS_PAIR_SIDES)[number],
-      ReturnType<typeof pairSide>
-    >;
-    const bookReferences = reader.u32s(BOOK_COUNT * BOOK_COUNT);
-    const bookVotes = reader.u32s(BOOK_COUNT * BOOK_COUNT);
-    const bookRanking = reader.u32s(bookPairCount);
-    const [metaStart, metaEnd] = reader.bytes(metaBytes);
-    reader.align();
-    if (reader.offset !== buffer.length) throw new RangeError('sizes disagree');
-    return { keys, table, ranking, outgoing, incoming, bookReferences, bookVotes, bookRanking, metaStart, metaEnd };
-  });
-  const meta = decodeMsgpack(buffer, s.metaStart, s.metaEnd) as StoredConnectionsMeta;
+  const header = readHeader(buffer, CONNECTIONS_LAYOUT, file);
+  const { ranked: rankedCount } = header;
+  const v = readSectionViews(buffer, file, CONNECTIONS_SECTIONS, header);
+  const s = {
+    ...v,
+    outgoing: { start: v.outgoingStart, partner: v.outgoingPartner, references: v.outgoingReferences, votes: v.outgoingVotes },
+    incoming: { start: v.incomingStart, partner: v.incomingPartner, references: v.incomingReferences, votes: v.incomingVotes },
+  };
+  const meta = decodeMsgpack(buffer, ...v.meta) as StoredConnectionsMeta;
   const totals = Object.freeze({ ...meta.totals });
 
   /** The chapter's ordinal: the keys are in Bible order. */

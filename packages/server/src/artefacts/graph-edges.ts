@@ -3,8 +3,8 @@
 // totals of /stats and /vocabulary. Layout: GRAPH_LAYOUT (@skg/core `artefacts/graph.ts`); everything is
 // a view over the buffer, strings are sliced out per request.
 
-import { GRAPH_LAYOUT, GRAPH_LISTS, GRAPH_RELATION_COLUMNS, type GraphListName, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
-import { artefactError, readHeader, readSections, readString, SectionReader } from './binary.ts';
+import { GRAPH_LAYOUT, GRAPH_SECTIONS, NONE, type StoredGraphMeta, type StoredGraphSparse } from '@skg/core';
+import { artefactError, readHeader, readSectionViews, readString } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** One typed relation; strings are resolved, documents are indexes (`target` NONE when unresolved). */
@@ -49,28 +49,22 @@ export interface GraphEdges {
 
 export function loadGraphEdges(buffer: Buffer, file: string): GraphEdges {
   const header = readHeader(buffer, GRAPH_LAYOUT, file);
-  const { documents: count, relations: total, strings: stringTotal, stringBytes, predicateBytes, metaBytes, sparseBytes } = header;
-  const reader = new SectionReader(buffer, GRAPH_LAYOUT.headerBytes);
-  const s = readSections(file, () => {
-    const relationStart = reader.u32s(count + 1);
-    const columns = {
-      ...(Object.fromEntries(GRAPH_RELATION_COLUMNS.map((column) => [column, reader.u32s(total)])) as Record<(typeof GRAPH_RELATION_COLUMNS)[number], Uint32Array>),
-      predicate: reader.u16s(total),
-    };
-    reader.align();
-    const lists = Object.fromEntries(
-      (Object.keys(GRAPH_LISTS) as GraphListName[]).map((name) => [name, { start: reader.u32s(count + 1), values: reader.u32s(header[GRAPH_LISTS[name]]) }]),
-    ) as Record<GraphListName, { start: Uint32Array; values: Uint32Array }>;
-    const contextVerses = reader.u16s(header.context);
-    const contextKinds = reader.align().u8s(header.context);
-    const stringOffsets = reader.align().u32s(stringTotal + 1);
-    const [stringStart] = reader.bytes(stringBytes);
-    const predicates = reader.align().bytes(predicateBytes);
-    const sparse = reader.align().bytes(sparseBytes);
-    const meta = reader.align().bytes(metaBytes);
-    return { relationStart, columns, ...lists, contextVerses, contextKinds, stringOffsets, stringStart, predicates, sparse, meta };
-  });
-  if (reader.offset !== buffer.length || s.relationStart[count] !== total) throw artefactError(file, 'is truncated or malformed');
+  const { documents: count, relations: total } = header;
+  const v = readSectionViews(buffer, file, GRAPH_SECTIONS, header);
+  const csr = (start: Uint32Array, values: Uint32Array) => ({ start, values });
+  const s = {
+    ...v,
+    columns: { target: v.target, from: v.from, surface: v.surface, note: v.note, origin: v.origin, predicate: v.predicate },
+    inbound: csr(v.inboundStart, v.inbound),
+    links: csr(v.linksStart, v.links),
+    linkedFrom: csr(v.linkedFromStart, v.linkedFrom),
+    backlinks: csr(v.backlinksStart, v.backlinks),
+    sources: csr(v.sourcesStart, v.sources),
+    citedBy: csr(v.citedByStart, v.citedBy),
+    context: csr(v.contextStart, v.context),
+    stringStart: v.strings[0],
+  };
+  if (s.relationStart[count] !== total) throw artefactError(file, 'is truncated or malformed');
   const predicateTable = decodeMsgpack(buffer, s.predicates[0], s.predicates[1]) as string[];
   let meta: GraphMeta | undefined;
   let sparse: { written: Map<number, string>; extra: Map<number, string> } | undefined;
