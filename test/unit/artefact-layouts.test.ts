@@ -10,7 +10,20 @@ import {
   ARTEFACT_FORMAT_VERSION,
   ARTEFACT_LAYOUTS,
   type ArtefactLayout,
+  type ArtefactSections,
   assertManifest,
+  BODIES_SECTIONS,
+  CHANGELOG_SECTIONS,
+  CHAPTERS_SECTIONS,
+  CONCEPT_INDEX_SECTIONS,
+  CONNECTIONS_SECTIONS,
+  DOCUMENTS_SECTIONS,
+  GRAPH_SECTIONS,
+  INTERLINEAR_SECTIONS,
+  SCRIPTURE_INDEX_SECTIONS,
+  VERSES_SECTIONS,
+  XREFS_LAYOUT,
+  XREFS_SECTIONS,
   BODIES_LAYOUT,
   CONCEPT_INDEX_LAYOUT,
   defineArtefactLayout,
@@ -20,7 +33,7 @@ import {
   REQUIRED_ARTEFACTS,
 } from '@skg/core';
 import { ByteWriter } from '../../packages/compiler/src/codecs/binary.ts';
-import { readHeader } from '../../packages/server/src/artefacts/binary.ts';
+import { readHeader, readSectionViews } from '../../packages/server/src/artefacts/binary.ts';
 import { getFixtureDist } from '../helpers/fixture-dist.ts';
 
 const layoutOf = (name: string): ArtefactLayout => {
@@ -115,5 +128,40 @@ describe('artefact layouts', () => {
     const interlinear = artefacts.get(INTERLINEAR_LAYOUT.name)!.buffer;
     const tailOffset = readHeader(interlinear, INTERLINEAR_LAYOUT, 'interlinear').tailOffset;
     assert.ok(tailOffset > INTERLINEAR_LAYOUT.headerBytes && tailOffset < interlinear.length);
+  });
+
+  it('declare every section, which the server finds ending where each fixture artefact (or its head) ends, and nowhere else', async () => {
+    const artefacts = await fixtureArtefacts();
+    const declared: ArtefactSections[] = [
+      VERSES_SECTIONS,
+      CHAPTERS_SECTIONS,
+      SCRIPTURE_INDEX_SECTIONS,
+      DOCUMENTS_SECTIONS,
+      GRAPH_SECTIONS,
+      CONCEPT_INDEX_SECTIONS,
+      BODIES_SECTIONS,
+      CHANGELOG_SECTIONS,
+      XREFS_SECTIONS,
+      INTERLINEAR_SECTIONS,
+      CONNECTIONS_SECTIONS,
+    ];
+    assert.deepEqual(declared.map((d) => d.layout.name).sort(), ARTEFACT_LAYOUTS.map((l) => l.name).sort());
+    for (const sections of declared) {
+      const { buffer } = artefacts.get(sections.layout.name) ?? assert.fail(sections.layout.name);
+      const header = readHeader(buffer, sections.layout, sections.layout.name) as Record<string, number>;
+      const end = 'tailOffset' in header ? (header.tailOffset ?? 0) : buffer.length;
+      assert.doesNotThrow(() => readSectionViews(buffer, sections.layout.name, sections, header, end), sections.layout.name);
+      assert.throws(() => readSectionViews(buffer, sections.layout.name, sections, header, end - 4), /truncated or malformed/, sections.layout.name);
+    }
+  });
+
+  it('refuse to write a section whose length disagrees with the header', () => {
+    const header = { chapters: 1, references: 2, threshold: 20 };
+    const values = { keys: [1], start: [0, 2], targetStart: [1, 2], targetEnd: [1, 2], fromVerse: [1, 1], confidence: [5, 5] };
+    assert.doesNotThrow(() => new ByteWriter().header(XREFS_LAYOUT, header).sections(XREFS_SECTIONS, header, values));
+    assert.throws(
+      () => new ByteWriter().header(XREFS_LAYOUT, header).sections(XREFS_SECTIONS, header, { ...values, targetEnd: [1, 2, 3] }),
+      /section targetEnd holds 3, the header says 2/,
+    );
   });
 });

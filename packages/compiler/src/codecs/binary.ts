@@ -37,7 +37,7 @@ export class ByteWriter {
   sections<Field extends string, S extends ArtefactSections<Field>>(declared: S, header: Readonly<Record<Field, number>>, values: SectionValues<S>): this {
     for (const section of declared.sections) {
       const value = (values as Record<string, ArrayLike<number>>)[section.name] ?? [];
-      const expected = section.length(header);
+      const expected = section.length(header, values as Record<string, ArrayLike<number>>);
       if (value.length !== expected) throw new Error(`${declared.layout.file}: section ${section.name} holds ${value.length}, the header says ${expected}`);
       if (section.align) this.align(section.align);
       if (section.kind === 'u32') this.u32s(value);

@@ -1,7 +1,7 @@
 // Encodes the changelog (`changelog.bin`): what /changelog serves besides the manifest's dates, the
 // bundle's root `log.md` above all. The layout is CHANGELOG_LAYOUT (@skg/core `artefacts/changelog.ts`).
 
-import { CHANGELOG_LAYOUT, type StoredChangelog } from '@skg/core';
+import { CHANGELOG_LAYOUT, CHANGELOG_SECTIONS, type StoredChangelog } from '@skg/core';
 import type { LinkedScripture } from '../stages/link.ts';
 import { ByteWriter } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
@@ -13,5 +13,6 @@ export function encodeChangelog(scripture: LinkedScripture): Buffer {
     generator: scripture.info.generator ?? null,
   };
   const record = encodeMsgpack(stored);
-  return new ByteWriter().header(CHANGELOG_LAYOUT, { recordBytes: record.length }).bytes(record).toBuffer();
+  const header = { recordBytes: record.length };
+  return new ByteWriter().header(CHANGELOG_LAYOUT, header).sections(CHANGELOG_SECTIONS, header, { record }).toBuffer();
 }

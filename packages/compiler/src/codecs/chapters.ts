@@ -1,7 +1,7 @@
 // Encodes the chapter documents (`chapters.bin`); the layout is CHAPTERS_LAYOUT (@skg/core
 // `artefacts/chapters.ts`).
 
-import { CHAPTER_BACKLINK_CAP, CHAPTERS_LAYOUT, type StoredChapter, type StoredChapterRelation, type StoredChapterTables, type StoredHeading } from '@skg/core';
+import { CHAPTER_BACKLINK_CAP, CHAPTERS_LAYOUT, CHAPTERS_SECTIONS, type StoredChapter, type StoredChapterRelation, type StoredChapterTables, type StoredHeading } from '@skg/core';
 import type { LinkedChapter, LinkedScripture } from '../stages/link.ts';
 import type { RelationDoc } from '../stages/validate-entity.ts';
 import { ByteWriter, concatRecords } from './binary.ts';
@@ -46,11 +46,9 @@ export function encodeChapters(scripture: LinkedScripture): Buffer {
   const records = concatRecords(scripture.chapters.map((chapter) => encodeMsgpack(chapterRecord(scripture, chapter, tables))));
   const stored: StoredChapterTables = { predicates: tables.predicates.values, sources: tables.sources.values };
   const shared = encodeMsgpack(stored);
+  const header = { chapters: scripture.chapters.length, tableBytes: shared.length };
   return new ByteWriter()
-    .header(CHAPTERS_LAYOUT, { chapters: scripture.chapters.length, tableBytes: shared.length })
-    .u32s(records.offsets)
-    .bytes(records.data)
-    .align()
-    .bytes(shared)
+    .header(CHAPTERS_LAYOUT, header)
+    .sections(CHAPTERS_SECTIONS, header, { offsets: records.offsets, records: records.data, tables: shared })
     .toBuffer();
 }

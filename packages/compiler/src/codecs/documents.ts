@@ -3,11 +3,11 @@
 
 import {
   DOCUMENT_FLAGS,
-  DOCUMENT_ORDERS,
   DOCUMENT_STATUS_CODES,
   DOCUMENT_TRUST_TIER_CODES,
   DOCUMENT_TYPES,
   DOCUMENTS_LAYOUT,
+  DOCUMENTS_SECTIONS,
   type StoredDocument,
   type StoredDocumentTables,
   type StoredSummary,
@@ -78,43 +78,42 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
     rank[document] = position;
   });
   const geo = index.geo;
+  const header = {
+    documents: count,
+    pathBytes: paths.data.length,
+    summaryBytes: summaries.data.length,
+    recordBytes: records.data.length,
+    tags: index.tags.length,
+    tagPostings: tags.values.length,
+    places: geo.length,
+    tagNameBytes: tagNames.length,
+    tableBytes: sharedTable.length,
+    tailOffset: 0, // set below
+  };
   const head = new ByteWriter()
-    .header(DOCUMENTS_LAYOUT, {
-      documents: count,
-      pathBytes: paths.data.length,
-      summaryBytes: summaries.data.length,
-      recordBytes: records.data.length,
-      tags: index.tags.length,
-      tagPostings: tags.values.length,
-      places: geo.length,
-      tagNameBytes: tagNames.length,
-      tableBytes: sharedTable.length,
-      tailOffset: 0, // set below
+    .header(DOCUMENTS_LAYOUT, header)
+    .sections(DOCUMENTS_SECTIONS, header, {
+      pathOffsets: paths.offsets,
+      paths: paths.data,
+      types,
+      flags,
+      degree: graph.degree,
+      summaryOffsets: summaries.offsets,
+      summaries: summaries.data,
+      byTitle: index.orders.title,
+      byDegree: index.orders.degree,
+      byCanonical: index.orders.canonical,
+      byChronological: index.orders.chronological,
+      titleRank: rank,
+      tagStart: tags.start,
+      tagDocuments: tags.values,
+      tagNames,
+      tables: sharedTable,
+      geo,
+      lat: Array.from(geo, (d) => documents[d]?.lat ?? 0),
+      lon: Array.from(geo, (d) => documents[d]?.lon ?? 0),
+      recordOffsets: records.offsets,
     })
-    .u32s(paths.offsets)
-    .bytes(paths.data)
-    .align()
-    .u8s(types)
-    .align()
-    .u8s(flags)
-    .align()
-    .u32s(graph.degree)
-    .u32s(summaries.offsets)
-    .bytes(summaries.data)
-    .align()
-    .each(DOCUMENT_ORDERS, (writer, order) => writer.u32s(index.orders[order]))
-    .u32s(rank)
-    .u32s(tags.start)
-    .u32s(tags.values)
-    .bytes(tagNames)
-    .align()
-    .bytes(sharedTable)
-    .align()
-    .u32s(geo)
-    .align(8)
-    .f64s(Array.from(geo, (d) => documents[d]?.lat ?? 0))
-    .f64s(Array.from(geo, (d) => documents[d]?.lon ?? 0))
-    .u32s(records.offsets)
     .toBuffer();
   head.writeUInt32LE(head.length, DOCUMENTS_LAYOUT.header.tailOffset);
   return Buffer.concat([head, records.data]);

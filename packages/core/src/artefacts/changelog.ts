@@ -1,11 +1,12 @@
 // The changelog (`changelog.bin`): what /changelog serves besides the manifest's dates.
 //
 //   header   CHANGELOG_LAYOUT.header, u32 each
-//   N bytes  msgpack map StoredChangelog
+//   record   msgpack map StoredChangelog (CHANGELOG_SECTIONS)
 //
 // Small: decoded once at load. The dates live in the manifest (`bundleGenerated`).
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const CHANGELOG_LAYOUT = defineArtefactLayout({
   name: 'changelog',
@@ -17,6 +18,8 @@ export const CHANGELOG_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 12,
 });
+
+export const CHANGELOG_SECTIONS = defineSections(CHANGELOG_LAYOUT, [{ name: 'record', kind: 'bytes', length: (h) => h.recordBytes }]);
 
 /** The changelog record, a msgpack map with these keys in this order. */
 export interface StoredChangelog {

@@ -1,16 +1,12 @@
 // The chapter documents (`chapters.bin`): one msgpack record per chapter, found through an offset table.
 //
 //   header      CHAPTERS_LAYOUT.header, u32 each
-//   (C+1) u32   record offsets, relative to the end of this table; record i is [off[i], off[i+1])
-//   …           records: a StoredChapter msgpack map per chapter, canonical order (row i = row i of
-//               the verse store's chapter table)
-//   (pad to 4)
-//   T bytes     msgpack map StoredChapterTables: what the relation tuples' `predicate` and `source`
-//               positions name
+//   sections    CHAPTERS_SECTIONS
 //
 // A request decodes only the record it needs.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const CHAPTERS_LAYOUT = defineArtefactLayout({
   name: 'chapters',
@@ -24,6 +20,15 @@ export const CHAPTERS_LAYOUT = defineArtefactLayout({
   },
   headerBytes: 16,
 });
+
+export const CHAPTERS_SECTIONS = defineSections(CHAPTERS_LAYOUT, [
+  /** Record offsets, relative to the records: record i is [off[i], off[i+1]). */
+  { name: 'offsets', kind: 'u32', length: (h) => h.chapters + 1 },
+  /** A StoredChapter msgpack map per chapter, canonical order (row i = row i of the verse store's chapter table). */
+  { name: 'records', kind: 'bytes', length: (h, before) => before.offsets?.[h.chapters] ?? 0 },
+  /** Msgpack StoredChapterTables: what the relation tuples' `predicate` and `source` positions name. */
+  { name: 'tables', kind: 'bytes', length: (h) => h.tableBytes, align: 4 },
+]);
 
 /**
  * One typed relation of a chapter, trailing nils dropped: `predicate` and `source` are positions in

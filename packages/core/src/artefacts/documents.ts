@@ -1,28 +1,16 @@
 // The document table (`documents.bin`): every document's path, type, flags and degree as columns, its
 // NodeSummary and the rest of its Entity as msgpack records, the listing orders, the tags and the geo
-// index. Sections in this order, each starting on a 4-byte boundary (8 for f64):
+// index:
 //
 //   header        DOCUMENTS_LAYOUT.header, u32 each
-//   (N+1) u32     path offsets; P bytes of paths (UTF-8, `people/isaac`, no leading slash), sorted by
-//                 code unit: a document's index is its row everywhere in the graph artefacts
-//   N u8          type: position in DOCUMENT_TYPES
-//   N u8          flags: DOCUMENT_FLAGS
-//   N u32         degree: graph edges touching the document
-//   (N+1) u32     summary offsets; S bytes: a StoredSummary msgpack array per document
-//   N u32 each    document indexes in each of the DOCUMENT_ORDERS, in that order
-//   N u32         each document's position in title order
-//   (T+1) u32     tag posting starts; K u32 postings: tag t's documents are [start[t], start[t+1])
-//   B bytes       msgpack string[]: tag names, most common first
-//   H bytes       msgpack StoredDocumentTables
-//   G u32         geo: places with coordinates by latitude   (then padded to 8)
-//   G f64, G f64  their latitudes, then longitudes
-//   (N+1) u32     record offsets, relative to the tail offset
+//   sections      DOCUMENTS_SECTIONS
 //   tail          R bytes: a StoredDocument msgpack array per document
 //
 // Everything before the tail is held in memory; the records (every document's extension) stay on disk
 // and are read one per request.
 
 import { defineArtefactLayout } from './layout.ts';
+import { defineSections } from './sections.ts';
 
 export const DOCUMENTS_LAYOUT = defineArtefactLayout({
   name: 'documents',
@@ -53,7 +41,45 @@ export const DOCUMENTS_LAYOUT = defineArtefactLayout({
   headerBytes: 48,
 });
 
-/** The listing orders documents.bin stores, in file order. */
+export const DOCUMENTS_SECTIONS = defineSections(DOCUMENTS_LAYOUT, [
+  /** Path offsets into the path bytes. */
+  { name: 'pathOffsets', kind: 'u32', length: (h) => h.documents + 1 },
+  /** Paths (UTF-8, `people/isaac`, no leading slash), sorted by code unit: a document's index is its row everywhere in the graph artefacts. */
+  { name: 'paths', kind: 'bytes', length: (h) => h.pathBytes },
+  /** Type: position in DOCUMENT_TYPES. */
+  { name: 'types', kind: 'u8', length: (h) => h.documents, align: 4 },
+  /** DOCUMENT_FLAGS. */
+  { name: 'flags', kind: 'u8', length: (h) => h.documents, align: 4 },
+  /** Degree: graph edges touching the document. */
+  { name: 'degree', kind: 'u32', length: (h) => h.documents, align: 4 },
+  /** Summary offsets into the summary bytes … */
+  { name: 'summaryOffsets', kind: 'u32', length: (h) => h.documents + 1 },
+  /** … a StoredSummary msgpack array per document. */
+  { name: 'summaries', kind: 'bytes', length: (h) => h.summaryBytes },
+  /** Document indexes in each of the DOCUMENT_ORDERS. */
+  { name: 'byTitle', kind: 'u32', length: (h) => h.documents, align: 4 },
+  { name: 'byDegree', kind: 'u32', length: (h) => h.documents },
+  { name: 'byCanonical', kind: 'u32', length: (h) => h.documents },
+  { name: 'byChronological', kind: 'u32', length: (h) => h.documents },
+  /** Each document's position in title order. */
+  { name: 'titleRank', kind: 'u32', length: (h) => h.documents },
+  /** Tag posting starts: tag t's documents are tagDocuments[start[t], start[t+1]). */
+  { name: 'tagStart', kind: 'u32', length: (h) => h.tags + 1 },
+  { name: 'tagDocuments', kind: 'u32', length: (h) => h.tagPostings },
+  /** Msgpack string[]: tag names, most common first. */
+  { name: 'tagNames', kind: 'bytes', length: (h) => h.tagNameBytes },
+  /** Msgpack StoredDocumentTables. */
+  { name: 'tables', kind: 'bytes', length: (h) => h.tableBytes, align: 4 },
+  /** Geo: places with coordinates by latitude … */
+  { name: 'geo', kind: 'u32', length: (h) => h.places, align: 4 },
+  /** … their latitudes, then longitudes. */
+  { name: 'lat', kind: 'f64', length: (h) => h.places, align: 8 },
+  { name: 'lon', kind: 'f64', length: (h) => h.places },
+  /** Record offsets, relative to the tail offset. */
+  { name: 'recordOffsets', kind: 'u32', length: (h) => h.documents + 1 },
+]);
+
+/** The listing orders documents.bin stores (its by… sections). */
 export const DOCUMENT_ORDERS = Object.freeze(['title', 'degree', 'canonical', 'chronological'] as const);
 export type DocumentOrder = (typeof DOCUMENT_ORDERS)[number];
 

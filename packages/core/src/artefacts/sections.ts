@@ -10,8 +10,11 @@ export type SectionKind = 'u8' | 'u16' | 'u32' | 'f64' | 'bytes';
 export interface SectionSpec<Field extends string = string> {
   readonly name: string;
   readonly kind: SectionKind;
-  /** Values in the section (bytes for `bytes`), from the header's fields. */
-  readonly length: (header: Readonly<Record<Field, number>>) => number;
+  /**
+   * Values in the section (bytes for `bytes`), from the header's fields (and, where the header does not
+   * say, from a section before it: given what is known of those, their values or views by name).
+   */
+  readonly length: (header: Readonly<Record<Field, number>>, before: Readonly<Record<string, ArrayLike<number>>>) => number;
   /** The boundary it starts on; none: right after the section before. */
   readonly align?: 4 | 8 | undefined;
 }

@@ -138,7 +138,7 @@ export function readSectionViews<Field extends string, S extends ArtefactSection
     const views: Record<string, unknown> = {};
     for (const section of declared.sections) {
       if (section.align) reader.align(section.align);
-      const length = section.length(header);
+      const length = section.length(header, views as Record<string, ArrayLike<number>>);
       views[section.name] =
         section.kind === 'u32'
           ? reader.u32s(length)

@@ -1,8 +1,8 @@
 // The chapter documents: one msgpack record per chapter, found through an offset table (layout:
 // CHAPTERS_LAYOUT, @skg/core `artefacts/chapters.ts`). A request decodes only the record it needs.
 
-import { CHAPTERS_LAYOUT, type Heading, type StoredChapter, type StoredChapterTables } from '@skg/core';
-import { align4, artefactError, readHeader, viewU32 } from './binary.ts';
+import { CHAPTERS_LAYOUT, CHAPTERS_SECTIONS, type Heading, type StoredChapter, type StoredChapterTables } from '@skg/core';
+import { readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
 /** A chapter's typed relation as chapters.bin stores it (targets unresolved: the graph resolves them). */
@@ -35,17 +35,16 @@ export interface ChapterDocuments {
 }
 
 export function loadChapterDocuments(buffer: Buffer, file: string): ChapterDocuments {
-  const { chapters: count, tableBytes: sharedBytes } = readHeader(buffer, CHAPTERS_LAYOUT, file);
-  const offsets = viewU32(buffer, CHAPTERS_LAYOUT.headerBytes, count + 1);
-  const recordsStart = CHAPTERS_LAYOUT.headerBytes + (count + 1) * 4;
-  const sharedStart = align4(recordsStart + (offsets[count] ?? 0));
-  if (sharedStart + sharedBytes !== buffer.length) throw artefactError(file, 'is truncated or malformed');
+  const header = readHeader(buffer, CHAPTERS_LAYOUT, file);
+  const count = header.chapters;
+  const { offsets, records, tables: sharedRange } = readSectionViews(buffer, file, CHAPTERS_SECTIONS, header);
+  const [recordsStart] = records;
   let shared: StoredChapterTables | undefined;
   return {
     count,
     decode(ordinal) {
       if (!(ordinal >= 0 && ordinal < count)) throw new RangeError(`no chapter record ${ordinal}`);
-      shared ??= decodeMsgpack(buffer, sharedStart, sharedStart + sharedBytes) as StoredChapterTables;
+      shared ??= decodeMsgpack(buffer, ...sharedRange) as StoredChapterTables;
       const tables = shared;
       const stored = decodeMsgpack(
         buffer,

@@ -6,12 +6,12 @@
 
 import {
   DOCUMENT_FLAGS,
-  DOCUMENT_ORDERS,
   type DocumentOrder,
   DOCUMENT_STATUS_CODES,
   DOCUMENT_TRUST_TIER_CODES,
   DOCUMENT_TYPES,
   DOCUMENTS_LAYOUT,
+  DOCUMENTS_SECTIONS,
   type DocumentType,
   STORED_DOCUMENT,
   STORED_SUMMARY,
@@ -21,7 +21,7 @@ import {
   type StoredSummary,
 } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, lowerBoundString, readHeader, readSections, readString, SectionReader, stringEquals } from './binary.ts';
+import { artefactError, lowerBoundString, readHeader, readSectionViews, readString, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type { DocumentRecord, NodeSummaryRecord, SourceRef } from './types.ts';
 
@@ -63,38 +63,21 @@ export const DOCUMENTS_TAIL_OFFSET_AT = DOCUMENTS_LAYOUT.header.tailOffset;
 export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
   const { head: buffer, file } = artefact;
   const header = readHeader(buffer, DOCUMENTS_LAYOUT, file);
-  const { documents: count, pathBytes, summaryBytes, recordBytes, tags: tagTotal, tagPostings: postingTotal, places: geoTotal, tagNameBytes } = header;
-  const reader = new SectionReader(buffer, DOCUMENTS_LAYOUT.headerBytes);
-  const sections = readSections(file, () => {
-    const pathOffsets = reader.u32s(count + 1);
-    const [pathStart] = reader.bytes(pathBytes);
-    const types = reader.align().u8s(count);
-    const flags = reader.align().u8s(count);
-    const degree = reader.align().u32s(count);
-    const summaryOffsets = reader.u32s(count + 1);
-    const [summaryStart] = reader.bytes(summaryBytes);
-    reader.align();
-    const orders = Object.fromEntries(DOCUMENT_ORDERS.map((order) => [order, reader.u32s(count)])) as Record<DocumentOrder, Uint32Array>;
-    const titleRank = reader.u32s(count);
-    const tagStart = reader.u32s(tagTotal + 1);
-    const tagDocuments = reader.u32s(postingTotal);
-    const tagNames = reader.bytes(tagNameBytes);
-    const shared = reader.align().bytes(header.tableBytes);
-    const geoDocuments = reader.align().u32s(geoTotal);
-    const geoLat = reader.align(8).f64s(geoTotal);
-    const geoLon = reader.f64s(geoTotal);
-    const recordOffsets = reader.u32s(count + 1);
-    return { pathOffsets, pathStart, types, flags, degree, summaryOffsets, summaryStart, recordOffsets, orders, titleRank, tagStart, tagDocuments, tagNames, shared, geoDocuments, geoLat, geoLon };
-  });
-  if (
-    reader.offset !== artefact.tailOffset ||
-    artefact.tailOffset + recordBytes !== artefact.bytes ||
-    sections.pathOffsets[count] !== pathBytes ||
-    sections.recordOffsets[count] !== recordBytes
-  ) {
+  const { documents: count, recordBytes, tags: tagTotal } = header;
+  const v = readSectionViews(buffer, file, DOCUMENTS_SECTIONS, header, artefact.tailOffset);
+  const s = {
+    ...v,
+    pathStart: v.paths[0],
+    summaryStart: v.summaries[0],
+    orders: { title: v.byTitle, degree: v.byDegree, canonical: v.byCanonical, chronological: v.byChronological } satisfies Record<DocumentOrder, Uint32Array>,
+    shared: v.tables,
+    geoDocuments: v.geo,
+    geoLat: v.lat,
+    geoLon: v.lon,
+  };
+  if (artefact.tailOffset + recordBytes !== artefact.bytes || s.pathOffsets[count] !== header.pathBytes || s.recordOffsets[count] !== recordBytes) {
     throw artefactError(file, 'is truncated or malformed');
   }
-  const s = sections;
 
   let tagNameList: string[] | undefined;
   let tagIndex: Map<string, number> | undefined;
