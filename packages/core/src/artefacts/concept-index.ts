@@ -1,5 +1,5 @@
 // Concept search (`concept-index.bin`): the name-word table, the exact-name table and the FlexSearch
-// text index. Every section starts on a 4-byte boundary. Strings are UTF-8, sorted by their bytes, and
+// text index. Strings are UTF-8, sorted by their bytes, and
 // are `tokenizeConcept` words (names: the words joined by one space).
 //
 //   header        CONCEPT_INDEX_LAYOUT.header, u32 each

@@ -1,5 +1,4 @@
-// The edges of the graph (`graph.bin`). Sections in this order, each starting on a 4-byte boundary.
-// Documents are indexes into documents.bin; NONE (0xffffffff) marks "no document" or "no string".
+// The edges of the graph (`graph.bin`). Documents are indexes into documents.bin; NONE (0xffffffff) marks "no document" or "no string".
 //
 //   header        GRAPH_LAYOUT.header, u32 each
 //   sections      GRAPH_SECTIONS

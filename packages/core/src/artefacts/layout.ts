@@ -2,7 +2,8 @@
 // its manifest name, file name, four-byte magic and fixed header. Every header begins with the magic
 // (four ASCII bytes at 0) and the format version (a u32 at 4, ARTEFACT_FORMAT_VERSION); the fields
 // after them are u32s at the byte offsets the artefact's `header` names. Bytes of the header no field
-// names are reserved and written as 0. All artefacts are little-endian, with 4-byte-aligned sections.
+// names are reserved and written as 0. All artefacts are little-endian; the sections after the header
+// are declared in ./sections.ts terms by each artefact's module.
 
 /** Byte offsets of the two fields every artefact header starts with. */
 export const ARTEFACT_HEADER = Object.freeze({ magic: 0, formatVersion: 4 } as const);

@@ -1,7 +1,8 @@
 // The sections after an artefact's header, declared once in file order: each a run of u8, u16, u32 or
-// f64 values or of raw bytes, its length worked out from the header, starting on the boundary it names
-// (the writer pads with zeros to it). The compiler writes them with ByteWriter.sections and the server
-// views them with readSectionViews, so the order, the types and the padding cannot drift apart.
+// f64 values or of raw bytes, its length worked out from the header (or from a section before it),
+// starting on the boundary it names (the writer pads with zeros to it). The compiler writes them with
+// ByteWriter.sections and the server views them with readSectionViews, so the order, the types and the
+// padding cannot drift apart.
 
 import type { ArtefactLayout } from './layout.ts';
 
