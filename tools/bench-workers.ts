@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    /** Node flags, as the production command gives them (workers get them from the primary either way). */
+    'node-flags': { type: 'string', default: '--max-semi-space-size=2' },
   },
 });
 const distDir = path.resolve(args.dist);
@@ -39,7 +41,7 @@ async function measure(workers: number): Promise<void> {
   const children: ChildProcess[] = [];
   const port = await freePort();
   const server = startNode(
-    ['packages/cli/bin/skg.mjs', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--trust-proxy', '--workers', String(workers), '--state-dir', path.join(work, `state-${workers}`)],
+    [...args['node-flags'].split(' ').filter(Boolean), 'packages/cli/bin/skg.mjs', 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--trust-proxy', '--workers', String(workers), '--state-dir', path.join(work, `state-${workers}`)],
     { pin: false, children, stdout: 'pipe' },
   );
   let output = '';
