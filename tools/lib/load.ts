@@ -5,22 +5,12 @@
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-/** A TCP port nothing listens on now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// A TCP port nothing listens on now: the one the tests use.
+export { freePort } from '../../test/helpers/cli-server.ts';
 
 /** True when `tool` is on PATH. */
 export function has(tool: string): boolean {

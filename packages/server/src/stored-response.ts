@@ -22,15 +22,12 @@ export function answerStored(event: H3Event, headers: ResponseHeaders, store: Re
   const etag = store.etag(record);
   const ifNoneMatch = getRequestHeader(event, 'if-none-match');
   // The tag names this request (its digits hash the canonical request), so a match needs no body.
-  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
-    headers['etag'] = etag;
-    headers['vary'] = 'Accept-Encoding';
-    return NOT_MODIFIED;
-  }
-  const body = store.body(record, canonical);
+  const notModified = ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag);
+  const body = notModified ? null : store.body(record, canonical);
   if (body === undefined) return undefined;
   headers['etag'] = etag;
   headers['vary'] = 'Accept-Encoding';
+  if (body === null) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
   if (acceptsEncoding(getRequestHeader(event, 'accept-encoding'), store.encoding)) {
     headers['content-encoding'] = store.encoding;

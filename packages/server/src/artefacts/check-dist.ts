@@ -51,7 +51,7 @@ const HASH_CHUNK_BYTES = 1 << 20;
  * buffer per piece: at start that was 71 buffers of external memory, and V8 answered the pressure
  * with collections before the first request (docs/artefacts.md, "Checksums at start").
  */
-async function hashFile(file: string): Promise<string> {
+export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   const handle = await open(file, 'r');
   try {

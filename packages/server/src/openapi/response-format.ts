@@ -33,10 +33,9 @@ function collectRefs(node: unknown, found: Array<[string, string]>): void {
   }
 }
 
-// The components are the same for every route: described once per process, each one's canonical JSON
-// kept, so the formats of all routes cost one pass over the components, not one per route.
+// The components are the same for every route: described once per process, not once per route. They
+// hold the schema objects themselves, so a schema changed in place (a test) is still seen.
 let components: Record<string, Record<string, unknown>> | undefined;
-const canonicalComponents = new Map<unknown, string>();
 
 /** JSON with object keys sorted and examples left out, so equal contracts hash equal. */
 function canonicalJson(value: unknown): string {

@@ -12,8 +12,7 @@
 // tail offset on, and the head is written last, so memory holds the head and a few megabytes of bodies
 // at a time.
 
-import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import {
@@ -34,6 +33,7 @@ import {
   responseSlotCount,
   RESPONSES_ARTEFACT,
 } from '@skg/core';
+import { hashFile } from '../artefacts/check-dist.ts';
 import { loadDataSet } from '../artefacts/dataset.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import { createEtag, formatCanonicalRequest, getEtagBase } from '../middleware/etag.ts';
@@ -192,12 +192,6 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
   } finally {
     closeSync(fd);
   }
-}
-
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /**
