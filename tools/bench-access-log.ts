@@ -1,7 +1,7 @@
 // The access log's cost on the hot path: throughput of `skg serve` on /passage (a cached verse, the
-// cheapest data route) with the access log on (the default: pino to stdout, here /dev/null) and off
+// cheapest data route) with the access log on (the default: stdout, here /dev/null) and off
 // (--no-access-log), alternating rounds so drift in the machine's load hits both; and the cost of one
-// log line in process (pino's serialisation and buffer append), microseconds per line. Prints figures;
+// log line in process (its serialisation and batch append), microseconds per line. Prints figures;
 // asserts nothing.
 //
 // Usage: npx tsx tools/bench-access-log.ts [--dist dist] [--duration 5] [--rounds 2] [--connections 50]
@@ -76,7 +76,7 @@ async function perLine(): Promise<number> {
 
 try {
   console.log(`load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (1, 5, 15 min); ${tool}, ${args.connections} connections × ${args.duration} s${pin ? ', server and load on separate cores' : ''}`);
-  console.log(`one access-log line in process: ${(await perLine()).toFixed(2)} µs (pino, serialise + buffer, /dev/null)`);
+  console.log(`one access-log line in process: ${(await perLine()).toFixed(2)} µs (serialise + batch, /dev/null)`);
   const on: number[] = [];
   const off: number[] = [];
   for (let round = 0; round < Number(args.rounds); round += 1) {

@@ -2,12 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { Writable } from 'node:stream';
-import { createAccessLog } from '../../packages/server/src/access-log.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createHttpServerOptions, DEFAULT_CONNECTION_LIMITS } from '../../packages/server/src/connection-limits.ts';
 import { createClientErrorHandler, createNodeListener } from '../../packages/server/src/node-listener.ts';
 import { type RunningServer, serve } from '../../packages/server/src/serve.ts';
+import { captureAccessLog } from '../helpers/access-log.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 
@@ -70,16 +69,10 @@ function assertErrorShape(answer: RawAnswer, code: string): void {
 describe('skg serve: connection caps', () => {
   let server: RunningServer;
   let port: number;
-  let logged = '';
+  const accessLog = captureAccessLog();
 
   before(async () => {
     const dataSet = createMemoryDataSet();
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
     server = await serve({
       distDir: '(memory)',
       loadDataSet: async () => dataSet,
@@ -88,7 +81,7 @@ describe('skg serve: connection caps', () => {
       trustProxy: false,
       watch: false,
       log: () => undefined,
-      accessLog: createAccessLog({ destination }),
+      accessLog: accessLog.log,
       connectionLimits: { maxConnectionsPerAddress: 5, maxConnections: 8 },
     });
     port = Number(new URL(server.url).port);
@@ -105,7 +98,7 @@ describe('skg serve: connection caps', () => {
       assert.equal(refused.statusLine, 'HTTP/1.1 429 Too Many Requests');
       assert.equal(refused.headers.get('retry-after'), '1');
       assertErrorShape(refused, 'rate_limited');
-      assert.match(logged, /"status":429/, 'the refusal is in the access log');
+      await accessLog.waitFor((text) => /"status":429/.test(text));
 
       const other = await exchange(port, GET('/api/v1/health'), '127.0.0.2').answer;
       assert.equal(other.statusLine, 'HTTP/1.1 200 OK', 'another address is answered');
@@ -135,7 +128,7 @@ describe('skg serve: connection caps', () => {
     const answer = await untilServed(port, 'GET /api/v1/health HTTP/1.1\r\nConnection: close\r\n\r\n');
     assert.equal(answer.statusLine, 'HTTP/1.1 400 Bad Request');
     assertErrorShape(answer, 'missing_parameter');
-    assert.match(logged, /"path":"\/api\/v1\/health","status":400/);
+    await accessLog.waitFor((text) => /"path":"\/api\/v1\/health","status":400/.test(text));
   });
 
   it('answers an HTTP/1.0 request without Host: HTTP/1.0 does not require it', async () => {

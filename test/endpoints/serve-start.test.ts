@@ -2,10 +2,10 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { Manifest } from '@skg/core';
-import { type AccessLogEntry, createAccessLog } from '../../packages/server/src/access-log.ts';
+import type { AccessLogEntry } from '../../packages/server/src/access-log.ts';
 import { serve } from '../../packages/server/src/serve.ts';
+import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
 import { createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 after(removeTempDirs);
@@ -68,14 +68,8 @@ describe('skg serve: versions it does not know', () => {
 describe('skg serve: the access log', () => {
   it('writes one JSON line per request with time, method, path, status, bytes, duration, request id and client', async () => {
     const { distDir } = await copyDist();
-    let text = '';
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        text += chunk.toString();
-        done();
-      },
-    });
-    const server = await serve({ ...quiet, distDir, accessLog: createAccessLog({ destination }) });
+    const captured = captureAccessLog();
+    const server = await serve({ ...quiet, distDir, accessLog: captured.log });
     try {
       const ok = await fetch(`${server.url}/passage/John.3.16`, { headers: { 'x-request-id': 'log-1', 'x-forwarded-for': '203.0.113.9' } });
       const okBody = await ok.arrayBuffer();
@@ -83,6 +77,7 @@ describe('skg serve: the access log', () => {
       await missing.arrayBuffer();
       const head = await fetch(`${server.url}/health`, { method: 'HEAD' });
       await head.arrayBuffer();
+      const text = await captured.waitFor((written) => lineCount(written) >= 3);
       const entries = text
         .trim()
         .split('\n')

@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import type { AccessLogEntry } from '../../packages/server/src/access-log.ts';
+import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
+
+const ENTRY: AccessLogEntry = {
+  method: 'GET',
+  path: '/api/v1/passage/John.3.16?x="quoted"\\',
+  status: 200,
+  bytes: 812,
+  durationMs: 0.214,
+  requestId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  client: '203.0.113.7',
+};
+
+describe('the access log', () => {
+  it('writes one JSON object per line: level, time, then the entry as given, strings escaped', async () => {
+    const captured = captureAccessLog();
+    captured.log.write(ENTRY);
+    captured.log.write({ ...ENTRY, method: null, path: null, durationMs: null, forwardedFor: '198.51.100.1, 10.0.0.1' });
+    const text = await captured.waitFor((written) => lineCount(written) === 2);
+    const [first, second] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(Object.keys(first!), ['level', 'time', 'method', 'path', 'status', 'bytes', 'durationMs', 'requestId', 'client']);
+    assert.deepEqual({ ...first, time: undefined }, { level: 'info', time: undefined, ...ENTRY });
+    assert.ok(Math.abs(Date.parse(first!.time as string) - Date.now()) < 5_000);
+    assert.equal(second!.method, null);
+    assert.equal(second!.forwardedFor, '198.51.100.1, 10.0.0.1');
+  });
+
+  it('names the worker on every line of a cluster worker', async () => {
+    const captured = captureAccessLog({ worker: 3 });
+    captured.log.write(ENTRY);
+    const line = JSON.parse(await captured.waitFor((text) => lineCount(text) === 1)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(line).slice(0, 4), ['level', 'time', 'worker', 'method']);
+    assert.equal(line.worker, 3);
+  });
+
+  it('writes a lone line within a moment, not once a batch fills (a quiet server is still logged)', async () => {
+    const captured = captureAccessLog();
+    const started = Date.now();
+    captured.log.write(ENTRY);
+    await captured.waitFor((text) => lineCount(text) === 1, 1_000);
+    assert.ok(Date.now() - started < 1_000);
+  });
+
+  it('batches lines: many requests in one turn are one write, and a full batch is written without waiting', async () => {
+    const captured = captureAccessLog();
+    for (let i = 0; i < 50; i += 1) captured.log.write(ENTRY);
+    assert.equal(captured.writes(), 0, 'nothing is written line by line');
+    await captured.waitFor((text) => lineCount(text) === 50);
+    assert.equal(captured.writes(), 1);
+    // 64 KiB of lines (about 230 bytes each) go out at once.
+    for (let i = 0; i < 400; i += 1) captured.log.write(ENTRY);
+    assert.ok(captured.writes() >= 2, 'a full batch is written at once');
+    captured.log.flush();
+    assert.equal(lineCount(captured.text()), 450, 'flush writes the rest');
+  });
+
+  it('writes what is buffered when the process exits', () => {
+    const script = [
+      "import { createAccessLog } from './packages/server/src/access-log.ts';",
+      'const log = createAccessLog();',
+      "for (let i = 0; i < 3; i += 1) log.write({ method: 'GET', path: `/p/${i}`, status: 200, bytes: 0, durationMs: 0, requestId: String(i), client: null });",
+      'process.exit(0);',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.deepEqual(
+      output.trimEnd().split('\n').map((line) => (JSON.parse(line) as AccessLogEntry).path),
+      ['/p/0', '/p/1', '/p/2'],
+    );
+  });
+});
