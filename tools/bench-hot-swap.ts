@@ -6,12 +6,12 @@
 // Asserts nothing; exits 1 only when the benchmark itself could not run.
 //
 // Usage: npx tsx tools/bench-hot-swap.ts [--bundle bundle] [--duration 20] [--connections 50] [--load wrk|autocannon]
-//          [--entry packages/cli/bin/skg.mjs] [--node-flags=--max-semi-space-size=2] [--settle 30]
+//          [--entry packages/cli/bin/skg.mjs] [--node-flags=--max-semi-space-size=2] [--settle 30] [--server-log file]
 //   --duration is the least time under load; the load goes on until both swaps are done.
 //   The build goes into a temporary dist/ (never the project's own dist/).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     /** Seconds to watch resident memory after the load ends (the budget: back under 150 MB within 30 s). */
     settle: { type: 'string', default: '30' },
+    /** A file the server's standard output also goes to (its access log, and what --node-flags print, e.g. --trace-gc). */
+    'server-log': { type: 'string' },
   },
 });
 const bundleDir = path.resolve(args.bundle);
@@ -92,8 +94,15 @@ async function main(): Promise<void> {
   const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
   const argv = [...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy'];
   const server = startNode(argv, { pin, children, stdout: 'pipe' });
+  // The server's own lines (start, swaps, refusals), not its access log: a million JSON lines outgrow a string.
   let log = '';
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let partial = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (!line.startsWith('{')) log += `${line}\n`;
+  });
+  if (args['server-log']) server.stdout?.pipe(createWriteStream(args['server-log']));
   const started = performance.now();
   while ((await dataVersion(base)) === undefined) {
     if (performance.now() - started > 60_000) throw new Error(`the server did not answer:\n${log}`);

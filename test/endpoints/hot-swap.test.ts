@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { build } from '@skg/compiler';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../../packages/server/src/events.ts';
+import { RELEASE_AFTER_MS } from '../../packages/server/src/hot-swap/release.ts';
 import { serve, type RunningServer } from '../../packages/server/src/serve.ts';
 import { buildDist, copyFixtureBundle, removeTempDirs } from '../helpers/fixture-dist.ts';
 
@@ -188,6 +189,23 @@ describe('hot swap: skg serve switches to a new build of its dist/', () => {
         collected = old.deref() === undefined;
       }
       assert.ok(collected, 'the old set was garbage-collected');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('collects the replaced data set by itself, about a second after the swap (hot-swap/release.ts)', async () => {
+    const { distDir } = await buildDist();
+    const { server } = await start(distDir, { watch: false });
+    try {
+      const old = new WeakRef(server.dataSet);
+      for (const route of ['/passage/John.11.35', '/search?q=isaac', '/status']) await fetch(`${server.url}${route}`).then((r) => r.arrayBuffer());
+      await rebuild(await createChangedBundle('Jesus wept, and it was seen.', '2026-09-07T00:00:00.000Z'), distDir);
+      assert.equal((await server.reload()).status, 'swapped');
+      const swappedAt = Date.now();
+      // No gc() here: the server asks V8 for a full collection itself, RELEASE_AFTER_MS[0] after the swap.
+      while (old.deref() !== undefined && Date.now() - swappedAt < RELEASE_AFTER_MS[0] + 4_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(old.deref(), undefined, 'the old set was collected without being asked');
     } finally {
       await server.close();
     }

@@ -23,6 +23,7 @@ import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
 import { getClientKey } from './middleware/client-key.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
+import { createReleaseScheduler } from './hot-swap/release.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
 import { createClientErrorHandler, createNodeListener } from './node-listener.ts';
@@ -191,8 +192,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const statusMonitor = createStatusMonitor({ getDataSet, events });
   statusMonitor.start();
   // A new set is checked at once, so a dataset it lost is reported now rather than at the next sample.
+  // The previous set is collected promptly once its requests are done (hot-swap/release.ts).
+  const release = createReleaseScheduler();
   const stopSampling = events.on((event) => {
-    if (event === 'data.updated') void statusMonitor.sample().catch(() => undefined);
+    if (event !== 'data.updated') return;
+    void statusMonitor.sample().catch(() => undefined);
+    release.afterSwap();
   });
   const app = createApp({
     getDataSet,
@@ -219,6 +224,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   } catch (error) {
     statusMonitor.stop();
     stopSampling();
+    release.stop();
     await webhooks.close();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${reason}\nChoose another --port / PORT, or 0 for any free port.`);
@@ -251,6 +257,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       watcher?.close();
       statusMonitor.stop();
       stopSampling();
+      release.stop();
       await drain.close(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
       await webhooks.close();
       accessLog?.flush();
