@@ -1,7 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import type { AccessLogEntry } from '../../packages/server/src/access-log.ts';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type AccessLogEntry, createAccessLog } from '../../packages/server/src/access-log.ts';
 import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
 
 const ENTRY: AccessLogEntry = {
@@ -50,11 +53,32 @@ describe('the access log', () => {
     assert.equal(captured.writes(), 0, 'nothing is written line by line');
     await captured.waitFor((text) => lineCount(text) === 50);
     assert.equal(captured.writes(), 1);
-    // 64 KiB of lines (about 230 bytes each) go out at once.
+    // 32 KiB of lines (about 230 bytes each) go out at once.
     for (let i = 0; i < 400; i += 1) captured.log.write(ENTRY);
     assert.ok(captured.writes() >= 2, 'a full batch is written at once');
     captured.log.flush();
     assert.equal(lineCount(captured.text()), 450, 'flush writes the rest');
+  });
+
+  it('appends to a file given by path, each batch in one write from a reused buffer', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'skg-access-log-'));
+    try {
+      const file = path.join(dir, 'access.log');
+      await writeFile(file, 'earlier\n');
+      const log = createAccessLog({ file });
+      for (let i = 0; i < 300; i += 1) log.write({ ...ENTRY, path: `/api/v1/passage/Ps.119.${i}`, requestId: `é-${i}` });
+      log.flush();
+      log.write(ENTRY);
+      log.flush();
+      const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+      assert.equal(lines[0], 'earlier');
+      assert.equal(lines.length, 302);
+      const parsed = lines.slice(1).map((line) => JSON.parse(line) as AccessLogEntry);
+      assert.deepEqual(parsed.slice(0, 300).map((entry) => entry.requestId), Array.from({ length: 300 }, (_, i) => `é-${i}`), 'non-ASCII written as UTF-8, every line whole and in order');
+      assert.equal(parsed[300]?.path, ENTRY.path, 'the buffer is reused for the next batch');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes what is buffered when the process exits', () => {

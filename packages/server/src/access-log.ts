@@ -12,20 +12,22 @@
 // `skg serve --workers`, every line also names the worker that answered (`"worker":0`): the workers
 // share one stdout.
 //
-// Lines are batched and written asynchronously through sonic-boom (pino's writer): a batch goes out
-// when it reaches 64 KiB or 20 ms after its first line, whichever comes first, so a line costs the
-// request a `JSON.stringify` and a string append, and a quiet server's lines still appear at once (pino's
-// 4 KiB minimum held a lone request's line back until 4 KiB more arrived). pino itself is not used: its
-// serialiser and sonic-boom's per-line bookkeeping cost 2.2 µs a line against 0.65 µs here, about
-// a tenth of a stored answer's whole cost (docs/api-decisions.md, "Access log"; tools/bench-access-log.ts).
-// A reader that stops reading (a stalled pipe) costs at most 16 MiB of buffered lines; past that, lines
-// are dropped and said so once on stderr. On exit, what is buffered is written synchronously.
+// Lines are batched: a batch is written when it holds 32 KiB or 20 ms after its first line, whichever
+// comes first, so a line costs the request a `JSON.stringify` and a string append, and a quiet server's
+// lines still appear at once. pino is not used: its serialiser and sonic-boom's per-line bookkeeping
+// cost 2.2 µs a line against 0.65 µs here (docs/api-decisions.md, "Access log"; tools/bench-access-log.ts).
+//
+// A batch is encoded into one buffer allocated once and written with one synchronous `write`, as Node
+// itself writes stdout to a file or a pipe on Linux. Both alternatives were measured worse: written
+// asynchronously (sonic-boom), a server saturated on its core fell behind its own log and held tens of
+// MB of lines; and writing the batch as a string, Node allocated three times its length per write with
+// malloc, which fragmented the allocator's heap beside the server's own allocations (70 MB of
+// `[heap]` after a mixed load against 19 MB with no log). A reader that cannot take a batch now (a
+// non-blocking pipe that is full: EAGAIN) loses that batch (or its rest), said once on stderr: the log never holds
+// the server up nor grows without bound. On exit, what is buffered is written.
 
+import { openSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import sonicBoom, { type SonicBoom as SonicBoomStream } from 'sonic-boom';
-
-// sonic-boom is CommonJS (`module.exports = SonicBoom`); its types declare the class as a named export.
-const SonicBoom = sonicBoom as unknown as typeof SonicBoomStream;
 
 export interface AccessLogEntry {
   readonly method: string | null;
@@ -54,23 +56,21 @@ export interface AccessLogOptions {
   readonly worker?: number;
 }
 
-/** A batch is written once it holds this many characters (the lines are ASCII but for rare paths)… */
-const BATCH_CHARACTERS = 64 * 1024;
+/** A batch is written once it holds this many characters… */
+const BATCH_CHARACTERS = 32 * 1024;
 /** …or this long after its first line. */
 const BATCH_MS = 20;
-/** Bytes a stalled reader may leave buffered before lines are dropped. */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
-/** Logs with buffered lines, written out synchronously when the process exits. */
-const live = new Set<{ flushSync(): void }>();
+/** Logs with buffered lines, written out when the process exits. */
+const live = new Set<AccessLog>();
 let exitHookInstalled = false;
 
-function flushAllOnExit(log: { flushSync(): void }): void {
+function flushAllOnExit(log: AccessLog): void {
   live.add(log);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const each of live) each.flushSync();
+    for (const each of live) each.flush();
   });
 }
 
@@ -91,8 +91,8 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
     sink.write(batch);
   }
 
-  const log = {
-    write(entry: AccessLogEntry): void {
+  const log: AccessLog = {
+    write(entry) {
       // The time is formatted once per millisecond: at tens of thousands of lines a second, most share one.
       const now = Date.now();
       if (now !== lastMillisecond) {
@@ -104,36 +104,39 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
       else if (timer === undefined) timer = setTimeout(writeBatch, BATCH_MS);
     },
     flush: writeBatch,
-    flushSync(): void {
-      writeBatch();
-      if (!(sink instanceof SonicBoom)) return;
+  };
+  if (options.destination === undefined) flushAllOnExit(log);
+  return log;
+}
+
+/** Largest UTF-8 size of a batch: BATCH_CHARACTERS plus one line (a request line is at most 16 KiB), three bytes a character at most. */
+const BATCH_BUFFER_BYTES = 3 * (BATCH_CHARACTERS + 20 * 1024);
+
+/** Synchronous batch writes to `file` (a descriptor, or a path opened to append) from one reused buffer. */
+function openFile(file: number | string): { write(batch: string): void } {
+  const fd = typeof file === 'number' ? file : openSync(file, 'a');
+  const buffer = Buffer.allocUnsafeSlow(BATCH_BUFFER_BYTES);
+  let off = false;
+  let dropped = 0;
+  return {
+    write(batch) {
+      if (off) return;
+      const bytes = buffer.write(batch, 'utf8');
+      let written = 0;
       try {
-        sink.flushSync();
-      } catch {
-        // Not open yet, or closed: nothing can be written now.
+        while (written < bytes) written += writeSync(fd, buffer, written, bytes - written);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') {
+          if (dropped++ === 0) console.error('skg: the access log is not being read fast enough; lines are being dropped');
+          return;
+        }
+        // The reader went away (EPIPE) or the file failed: the log stops, the server goes on.
+        off = true;
+        if (code !== 'EPIPE') console.error(`skg: the access log failed and is off: ${(error as Error).message}`);
       }
     },
   };
-  if (options.destination === undefined) flushAllOnExit(log);
-  return { write: log.write, flush: log.flush };
-}
-
-/** sonic-boom on `file`: asynchronous writes, EAGAIN retried, a broken pipe ending the log quietly. */
-function openFile(file: number | string): SonicBoomStream {
-  const stream = new SonicBoom({ ...(typeof file === 'number' ? { fd: file } : { dest: file }), sync: false, minLength: 0, maxLength: MAX_BUFFERED_BYTES });
-  let dropped = false;
-  stream.on('drop', () => {
-    if (dropped) return;
-    dropped = true;
-    console.error('skg: the access log is not being read fast enough; lines are being dropped');
-  });
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    // The reader went away (EPIPE) or the file failed: the log stops, the server goes on.
-    if (error.code !== 'EPIPE') console.error(`skg: the access log failed and is off: ${error.message}`);
-    stream.write = () => false;
-    stream.flushSync = () => undefined;
-  });
-  return stream;
 }
 
 /** The socket's peer address as a log shows it: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) as IPv4. */
