@@ -4,7 +4,7 @@
 // is wrapped by the pipeline (pipeline.ts), which runs request id, Idempotency-Key, CORS, preflight,
 // rate limit, the dot-segment check and the error boundary as plain steps and answers without a web `Headers` object.
 
-import type { H3 } from 'h3';
+import { H3 } from 'h3';
 import { ApiError } from '@skg/core';
 import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig } from './context.ts';
@@ -14,7 +14,6 @@ import { createPipeline, type PipelineHandler } from './pipeline.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { createResponseCaches, type ResponseCacheLimits } from './response-cache.ts';
 import { createRouteHandler } from './route-handler.ts';
-import { CompiledRouteApp } from './router.ts';
 import { ROUTES } from './routes/index.ts';
 import { API_BASE, type RouteDefinition, toRouterPath } from './routes/define.ts';
 import { createStatusMonitor, type StatusMonitor } from './status/monitor.ts';
@@ -73,7 +72,7 @@ export function createApp(options: AppOptions): H3 {
   };
 
   const pipeline = createPipeline(config);
-  const app = new CompiledRouteApp({
+  const app = new H3({
     // Everything is logged by the error boundary, once; h3 stays quiet.
     silent: true,
     // Malformed percent-encoding reaches the routes (and their errors) instead of h3's own 400.
