@@ -76,6 +76,15 @@ describe('the access log', () => {
       const parsed = lines.slice(1).map((line) => JSON.parse(line) as AccessLogEntry);
       assert.deepEqual(parsed.slice(0, 300).map((entry) => entry.requestId), Array.from({ length: 300 }, (_, i) => `é-${i}`), 'non-ASCII written as UTF-8, every line whole and in order');
       assert.equal(parsed[300]?.path, ENTRY.path, 'the buffer is reused for the next batch');
+
+      // A line far longer than a batch, of characters three UTF-8 bytes each, is written whole.
+      const long = `/api/v1/search?q=${'€'.repeat(70_000)}`;
+      for (let i = 0; i < 100; i += 1) log.write(ENTRY);
+      log.write({ ...ENTRY, path: long });
+      log.flush();
+      const after = (await readFile(file, 'utf8')).trimEnd().split('\n');
+      assert.equal(after.length, 403);
+      assert.equal((JSON.parse(after.at(-1)!) as AccessLogEntry).path, long);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -50,7 +50,7 @@ export interface AccessLog {
 export interface AccessLogOptions {
   /** A stream to write the lines to (tests); default `file`. */
   readonly destination?: Writable | NodeJS.WritableStream;
-  /** A file descriptor or path, written asynchronously in batches; default 1 (stdout). */
+  /** A file descriptor or path (appended to), written in batches; default 1 (stdout). */
   readonly file?: number | string;
   /** In a cluster, the worker's index, written on every line as `worker` (several workers share stdout). */
   readonly worker?: number;
@@ -109,8 +109,12 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   return log;
 }
 
-/** Largest UTF-8 size of a batch: BATCH_CHARACTERS plus one line (a request line is at most 16 KiB), three bytes a character at most. */
-const BATCH_BUFFER_BYTES = 3 * (BATCH_CHARACTERS + 20 * 1024);
+/**
+ * The reused buffer: room for any batch of ordinary lines at three UTF-8 bytes a character. A batch
+ * that might not fit (its last line very long: escaped quotes in a path near Node's header limit) is
+ * written from the string instead.
+ */
+const BATCH_BUFFER_BYTES = 3 * 2 * BATCH_CHARACTERS;
 
 /** Synchronous batch writes to `file` (a descriptor, or a path opened to append) from one reused buffer. */
 function openFile(file: number | string): { write(batch: string): void } {
@@ -121,10 +125,10 @@ function openFile(file: number | string): { write(batch: string): void } {
   return {
     write(batch) {
       if (off) return;
-      const bytes = buffer.write(batch, 'utf8');
+      const bytes = batch.length * 3 <= buffer.length ? buffer.subarray(0, buffer.write(batch, 'utf8')) : Buffer.from(batch, 'utf8');
       let written = 0;
       try {
-        while (written < bytes) written += writeSync(fd, buffer, written, bytes - written);
+        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN') {
