@@ -21,11 +21,8 @@ export function getClientKey(address: string): string {
     const b = Number(v4[2]);
     const c = Number(v4[3]);
     const d = Number(v4[4]);
-    if (a > 255 || b > 255 || c > 255 || d > 255) return address.slice(0, 100);
-    // Already canonical (the usual case): the address itself, a flat string, where the template
-    // below makes a concatenation that a rate-limit window would keep as two strings.
-    if (!hasLeadingZero(v4) && !address.includes(':')) return address;
-    return `${a}.${b}.${c}.${d}`;
+    if (a <= 255 && b <= 255 && c <= 255 && d <= 255) return `${a}.${b}.${c}.${d}`;
+    return address.slice(0, 100);
   }
   let bare = address;
   if (bare.startsWith('[')) {
@@ -44,13 +41,4 @@ export function getClientKey(address: string): string {
     }
   }
   return address.slice(0, 100);
-}
-
-/** Whether an octet of the dotted decimal match is written with a leading zero (`010`). */
-function hasLeadingZero(octets: RegExpExecArray): boolean {
-  for (let i = 1; i <= 4; i += 1) {
-    const octet = octets[i]!;
-    if (octet.length > 1 && octet.charCodeAt(0) === 48) return true;
-  }
-  return false;
 }
