@@ -45,7 +45,7 @@ async function measure(accessLog: boolean): Promise<number> {
   }
 }
 
-/** Lines are written in batches of 100 with a turn of the event loop between, as requests arrive, so sonic-boom flushes as it would in the server. */
+/** Lines are written in batches of 100 with a turn of the event loop between, as requests arrive, so batches are written as they would be in the server. */
 async function perLine(): Promise<number> {
   const log = createAccessLog({ file: '/dev/null' });
   const entry = {

@@ -61,7 +61,7 @@ const BATCH_CHARACTERS = 32 * 1024;
 /** …or this long after its first line. */
 const BATCH_MS = 20;
 
-/** Logs with buffered lines, written out when the process exits. */
+/** The logs writing to a descriptor or file (one a process in service), flushed when the process exits. */
 const live = new Set<AccessLog>();
 let exitHookInstalled = false;
 

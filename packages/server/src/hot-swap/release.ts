@@ -1,8 +1,8 @@
 // Releasing the previous data set after a hot swap. Once its last request has finished, the old set
 // (its heap objects and the buffers of its artefact heads, tens of MB) is garbage, but V8 collects the
 // old generation only when its own heuristics decide to: measured, a server back at rest after a swap
-// stayed at 258 MB resident for 15 s and then settled at 185 MB, where it had been 150 MB before the
-// swap (tools/bench-hot-swap.ts). So the server asks for a full collection itself, twice: a second after
+// stayed at 258 MB resident for 15 s and then settled at 185 MB, where the same load with no swap
+// settles at 155–159 MB (tools/bench-hot-swap.ts). So the server asks for a full collection itself, at two times: a second after
 // the swap (requests on the old set take milliseconds) and once more after the longest a request may
 // take (a slow client's 30 s request deadline), for a straggler that held the old set. Each is one
 // pause of about 25 ms on this heap, once per new build.
