@@ -1,11 +1,12 @@
 // The response artefact on the full data: `skg build` rendered it, and a sample of every kind answers
-// byte for byte what its route computes (identity), and the same bytes brotli-compressed (br).
+// byte for byte what its route computes (identity), and the same bytes brotli-compressed (br); the
+// stored lane answers them as h3 does.
 
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
-import { assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
+import { assertLaneEqualsRouted, assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
 import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
 
 describe('stored answers on the full data', { skip: skipWithoutFullData() }, () => {
@@ -27,5 +28,10 @@ describe('stored answers on the full data', { skip: skipWithoutFullData() }, () 
   it('answers a sample of every kind byte for byte as the route computes it', async () => {
     const answered = await assertStoredEqualsComputed(dataSet, sampleTargets(dataSet, 97));
     assert.ok(answered > 1000, `${answered} answers compared`);
+  });
+
+  it('answers a sample of every kind through the stored lane as h3 answers it (headers and bytes)', async () => {
+    const compared = await assertLaneEqualsRouted(dataSet, sampleTargets(dataSet, 997));
+    assert.ok(compared > 400, `${compared} answers compared`);
   });
 });

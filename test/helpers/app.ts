@@ -1,7 +1,7 @@
 // Builds an app over a data set for endpoint tests and calls it in process.
 
 import type { H3 } from 'h3';
-import { createApp, type AppOptions } from '../../packages/server/src/app.ts';
+import { type App, createApp, type AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
 
@@ -15,7 +15,7 @@ export interface TestResponse {
 }
 
 /** An app whose status sampler is not started (no timer); everything else as in production. */
-export function createTestApp(dataSet: DataSet, options: Partial<AppOptions> = {}): H3 {
+export function createTestApp(dataSet: DataSet, options: Partial<AppOptions> = {}): App {
   const getDataSet = options.getDataSet ?? (() => dataSet);
   return createApp({
     trustProxy: true,

@@ -1,9 +1,14 @@
 // Checks every stored answer of a data set against the one its route computes: what the response
-// artefact promises (byte-equal bodies and ETags), for the fixture and the full-data tests.
+// artefact promises (byte-equal bodies and ETags), for the fixture and the full-data tests; and the
+// stored lane's answers against h3's (packages/server/src/stored-lane.ts).
 
 import assert from 'node:assert/strict';
+import { Agent, createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
+import type { AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { createNodeListener } from '../../packages/server/src/node-listener.ts';
 import { listRenderTargets, type RenderKind, type RenderTarget } from '../../packages/server/src/render/targets.ts';
 import { createTestApp, get } from './app.ts';
 
@@ -51,4 +56,98 @@ export async function assertStoredEqualsComputed(dataSet: DataSet, targets: read
     answered++;
   }
   return answered;
+}
+
+/** One HTTP/1.1 exchange through node:http (no decoding of the body, unlike fetch). */
+export interface RawExchange {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+export function exchange(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+
+/** Headers that differ between two answers to the same request: its id, the time, the rate-limit counters. */
+const PER_REQUEST = new Set(['x-request-id', 'date', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-remaining', 'ratelimit-reset']);
+
+function comparable(headers: IncomingHttpHeaders): Array<[string, unknown]> {
+  return Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name));
+}
+
+/**
+ * A Node server over `dataSet` as `skg serve` answers (the app through `createNodeListener`), with the
+ * app's h3 `fetch` counted: the stored lane answers without it.
+ */
+export async function startCountingServer(dataSet: DataSet, options: Partial<AppOptions> = {}): Promise<{ port: number; routed: () => number; close: () => Promise<void> }> {
+  const app = createTestApp(dataSet, { rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }, ...options });
+  let routed = 0;
+  const fetch = app.fetch.bind(app);
+  app.fetch = (request) => {
+    routed += 1;
+    return fetch(request);
+  };
+  const server = createServer(createNodeListener(app));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    routed: () => routed,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For each target: the stored lane's answer (the path as it is) and h3's (the same path with a query
+ * parameter no route reads, so the same canonical request and stored record) are the same status,
+ * headers but the per-request ones, and bytes; with and without Accept-Encoding, for HEAD, and for a
+ * matching If-None-Match. And the lane's answers never reached h3. Returns the answers compared.
+ */
+export async function assertLaneEqualsRouted(dataSet: DataSet, targets: readonly RenderTarget[]): Promise<number> {
+  const server = await startCountingServer(dataSet);
+  let compared = 0;
+  try {
+    for (const target of targets) {
+      const path = `/api/v1${target.path}`;
+      if (dataSet.responses!.find(`GET ${path}`) < 0) {
+        // No stored answer (the route answers an error there, e.g. 404): h3 answers it.
+        const before = server.routed();
+        await exchange(server.port, 'GET', path);
+        assert.equal(server.routed(), before + 1, `${path}: no stored answer, answered by h3`);
+        continue;
+      }
+      const etag = (await exchange(server.port, 'GET', path)).headers.etag ?? '';
+      for (const [method, headers] of [
+        ['GET', { 'accept-encoding': 'gzip, deflate, br' }],
+        ['GET', {}],
+        ['HEAD', { 'accept-encoding': 'br' }],
+        ['GET', { 'accept-encoding': 'br', 'if-none-match': etag }],
+      ] as const) {
+        const before = server.routed();
+        const lane = await exchange(server.port, method, path, headers);
+        assert.equal(server.routed(), before, `${method} ${path}: answered by the stored lane, not h3`);
+        const routed = await exchange(server.port, method, `${path}?routed=1`, headers);
+        assert.equal(server.routed(), before + 1, `${method} ${path}?routed=1: answered by h3`);
+        const label = `${method} ${path} ${JSON.stringify(headers)}`;
+        assert.equal(lane.status, routed.status, label);
+        assert.deepEqual(comparable(lane.headers), comparable(routed.headers), `${label}: headers`);
+        assert.ok(lane.body.equals(routed.body), `${label}: body`);
+        compared++;
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return compared;
 }

@@ -3,6 +3,8 @@
 // There is no h3 middleware (`app.use`): every handler h3 routes to, the 404 and 405 answers included,
 // is wrapped by the pipeline (pipeline.ts), which runs request id, Idempotency-Key, CORS, preflight,
 // rate limit, the dot-segment check and the error boundary as plain steps and answers without a web `Headers` object.
+// The app also carries the pipeline's stored lane (`storedLane`, stored-lane.ts), which the Node listener
+// asks first: a request naming a stored answer is answered there, without h3.
 
 import { H3 } from 'h3';
 import { ApiError } from '@skg/core';
@@ -10,7 +12,7 @@ import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig } from './context.ts';
 import { MethodNotAllowedError } from './errors.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
-import { createPipeline, type PipelineHandler } from './pipeline.ts';
+import { createPipeline, type PipelineHandler, type StoredLane } from './pipeline.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 import { createResponseCaches, type ResponseCacheLimits } from './response-cache.ts';
 import { createRouteHandler } from './route-handler.ts';
@@ -44,9 +46,12 @@ export interface AppOptions {
   readonly webhooks?: Webhooks;
 }
 
+/** The h3 app, with the stored lane the Node listener asks before it (node-listener.ts). */
+export type App = H3 & { readonly storedLane: StoredLane };
+
 export const DEFAULT_RATE_LIMIT = Object.freeze({ limit: 600, windowMs: 60_000 });
 
-export function createApp(options: AppOptions): H3 {
+export function createApp(options: AppOptions): App {
   const now = options.now ?? Date.now;
   const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
   const events = options.events ?? createServiceEvents(logError);
@@ -95,7 +100,7 @@ export function createApp(options: AppOptions): H3 {
     }),
   );
 
-  return app;
+  return Object.assign(app, { storedLane: pipeline.answerStoredRequest });
 }
 
 /** The routes of one path together (a path may have a route per method), in route-table order. */

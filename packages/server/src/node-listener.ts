@@ -1,5 +1,6 @@
-// The Node.js request listener `skg serve` hands to node:http: srvx's NodeRequest into the app's
-// `fetch`, and the answer written with one `writeHead` and one `end`.
+// The Node.js request listener `skg serve` hands to node:http: the app's stored lane first (a request
+// naming a stored answer, stored-lane.ts), else srvx's NodeRequest into the app's `fetch`; the answer
+// written with one `writeHead` and one `end`.
 //
 // h3's `toNodeHandler` (srvx's sender) converts every response's headers into a new list, writes a
 // string body with `write()` then `end()`, and waits on a promise per response; on the hot path that
@@ -21,6 +22,7 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { type AccessLog, formatPeerAddress } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
+import type { StoredLane } from './pipeline.ts';
 import { PipelineResponse } from './pipeline-response.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -32,8 +34,9 @@ export interface NodeListenerOptions {
   readonly getDataSet?: () => DataSet;
 }
 
-export function createNodeListener(app: H3, options: NodeListenerOptions = {}): NodeListener {
+export function createNodeListener(app: H3 & { readonly storedLane?: StoredLane }, options: NodeListenerOptions = {}): NodeListener {
   const log = options.accessLog;
+  const storedLane = app.storedLane;
   return function skgNodeListener(req, res) {
     // HTTP/1.1 requires Host (RFC 9112 §3.2: answer 400); the server is created with
     // `requireHostHeader: false` so that the answer is ours, not Node's bare 400. HTTP/1.0 may omit it.
@@ -44,7 +47,7 @@ export function createNodeListener(app: H3, options: NodeListenerOptions = {}): 
     const started = log === undefined ? 0 : performance.now();
     let response: Response | Promise<Response>;
     try {
-      response = app.fetch(new NodeRequest({ req, res }));
+      response = storedLane?.(req) ?? app.fetch(new NodeRequest({ req, res }));
     } catch (error) {
       fail(res, error, log, started);
       return;

@@ -17,18 +17,27 @@
 //
 // Only a rate-limit store that answers with a promise (a shared store) makes the pipeline asynchronous,
 // and only routes that compute a body asynchronously (search, status) on a cache miss.
+//
+// Two ways in: `handle` wraps each route h3 routes to; `answerStoredRequest` answers, before h3, a
+// request whose target is a stored answer's path (stored-lane.ts), with the same steps in the same
+// order (no preflight and no dot segments there: it takes only GET and HEAD, and a stored path has none).
+// The steps read plain header values, so either way feeds them.
 
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { EventHandler, H3Event } from 'h3';
 import type { DataSet } from './artefacts/types.ts';
 import type { AppConfig, Reply, RequestState, ResponseHeaders } from './context.ts';
 import { answerPreflight, setCorsHeaders } from './middleware/cors.ts';
 import { rejectDotSegments } from './middleware/dot-segments.ts';
-import { answerError } from './middleware/error-boundary.ts';
+import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
+import { answerError, type FailedRequestLine } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
-import { createRateLimit } from './middleware/rate-limit.ts';
+import { createRateLimit, getClientAddress, resolveClientAddress } from './middleware/rate-limit.ts';
 import { setRequestId } from './middleware/request-id.ts';
+import { getRequestHeader, readNodeHeader } from './internal/request-header.ts';
 import { PipelineResponse } from './pipeline-response.ts';
+import { createStoredRequestFinder, type StoredRequest } from './stored-lane.ts';
+import { answerStoredBody } from './stored-response.ts';
 
 /** A route (or the 404/405 answer) as the pipeline calls it, after every step has passed. */
 export type PipelineHandler = (event: H3Event, state: RequestState) => Reply | Promise<Reply>;
@@ -38,46 +47,78 @@ export interface Pipeline {
   handle(handler: PipelineHandler): EventHandler;
   /** The Error answer for a failure h3 reports outside the pipeline (its `onError` hook). */
   answerUnexpected(event: H3Event, error: unknown): PipelineResponse;
+  /** The answer to a request through node:http that names a stored answer, or undefined: h3 answers it. */
+  readonly answerStoredRequest: StoredLane;
 }
+
+/** See `Pipeline.answerStoredRequest` and stored-lane.ts. */
+export type StoredLane = (req: IncomingMessage) => PipelineResponse | Promise<PipelineResponse> | undefined;
 
 export function createPipeline(config: AppConfig): Pipeline {
   const rateLimit = createRateLimit({
     limit: config.rateLimit.limit,
     windowMs: config.rateLimit.windowMs,
     store: config.rateLimitStore,
-    trustProxy: config.trustProxy,
     now: config.now,
   });
+  const findStoredRequest = createStoredRequestFinder();
 
-  function fail(event: H3Event, error: unknown, requestId: string, dataSet: DataSet | undefined, headers: ResponseHeaders): PipelineResponse {
-    return send(event, answerError(event, error, { requestId, dataSet, headers }, config), headers);
+  function fail(line: FailedRequestLine, error: unknown, requestId: string, dataSet: DataSet | undefined, headers: ResponseHeaders): PipelineResponse {
+    return send(line.method, answerError(line, error, { requestId, dataSet, headers }, config), headers);
   }
 
   function run(event: H3Event, handler: PipelineHandler): PipelineResponse | Promise<PipelineResponse> {
     const headers: ResponseHeaders = {};
-    const requestId = beginHeaders(event, headers);
+    const requestId = beginHeaders(getRequestHeader(event, 'x-request-id'), getRequestHeader(event, 'idempotency-key'), headers);
+    const method = event.req.method;
     let dataSet: DataSet | undefined;
     try {
       dataSet = config.getDataSet();
       const state: RequestState = { requestId, dataSet, headers };
-      if (event.req.method === 'OPTIONS') return preflight(event, state);
-      const counting = rateLimit.count(event, headers);
+      if (method === 'OPTIONS') return preflight(event, state);
+      const counting = rateLimit.count(getClientAddress(event, config.trustProxy), headers);
       const reply = counting === undefined ? respond(event, state, handler) : counting.then(() => respond(event, state, handler));
-      if (!(reply instanceof Promise)) return send(event, reply, headers);
+      if (!(reply instanceof Promise)) return send(method, reply, headers);
       return reply.then(
-        (resolved) => send(event, resolved, headers),
-        (error: unknown) => fail(event, error, requestId, state.dataSet, headers),
+        (resolved) => send(method, resolved, headers),
+        (error: unknown) => fail(lineOf(event), error, requestId, state.dataSet, headers),
       );
     } catch (error) {
-      return fail(event, error, requestId, dataSet, headers);
+      return fail(lineOf(event), error, requestId, dataSet, headers);
     }
   }
 
   /** A preflight: 204 with the CORS headers and the rate-limit counters as they stand, not counted. */
   function preflight(event: H3Event, state: RequestState): PipelineResponse | Promise<PipelineResponse> {
     const reply = answerPreflight(event, state);
-    const reporting = rateLimit.report(event, state.headers);
-    return reporting === undefined ? send(event, reply, state.headers) : reporting.then(() => send(event, reply, state.headers));
+    const reporting = rateLimit.report(getClientAddress(event, config.trustProxy), state.headers);
+    return reporting === undefined ? send('OPTIONS', reply, state.headers) : reporting.then(() => send('OPTIONS', reply, state.headers));
+  }
+
+  /** The stored lane: the steps, then the stored answer (`cachedRouteHandler` would answer the same). */
+  function answerStoredRequest(req: IncomingMessage): PipelineResponse | Promise<PipelineResponse> | undefined {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    let dataSet: DataSet;
+    try {
+      dataSet = config.getDataSet();
+    } catch {
+      return undefined; // h3's path answers the failure
+    }
+    const stored = findStoredRequest(dataSet, req.url ?? '');
+    if (stored === undefined) return undefined;
+    const raw = req.headers;
+    const headers: ResponseHeaders = {};
+    const requestId = beginHeaders(readNodeHeader(raw, 'x-request-id'), readNodeHeader(raw, 'idempotency-key'), headers);
+    const failed = (error: unknown) => fail({ method, url: new URL(req.url ?? '/', 'http://localhost') }, error, requestId, dataSet, headers);
+    try {
+      const forwardedFor = config.trustProxy ? readNodeHeader(raw, 'x-forwarded-for') : null;
+      const counting = rateLimit.count(resolveClientAddress(forwardedFor, req.socket.remoteAddress, config.trustProxy), headers);
+      if (counting === undefined) return send(method, answerStoredRequestBody(req, stored, headers), headers);
+      return counting.then(() => send(method, answerStoredRequestBody(req, stored, headers), headers), failed);
+    } catch (error) {
+      return failed(error);
+    }
   }
 
   return {
@@ -88,24 +129,32 @@ export function createPipeline(config: AppConfig): Pipeline {
     },
     answerUnexpected(event, error) {
       const headers: ResponseHeaders = {};
-      const requestId = beginHeaders(event, headers);
+      const requestId = beginHeaders(getRequestHeader(event, 'x-request-id'), getRequestHeader(event, 'idempotency-key'), headers);
       let dataSet: DataSet | undefined;
       try {
         dataSet = config.getDataSet();
       } catch {
         dataSet = undefined;
       }
-      return fail(event, error, requestId, dataSet, headers);
+      return fail(lineOf(event), error, requestId, dataSet, headers);
     },
+    answerStoredRequest,
   };
 }
 
-/** The steps that cannot fail, so that every answer, an error too, has them; returns the request id. */
-function beginHeaders(event: H3Event, headers: ResponseHeaders): string {
-  const requestId = setRequestId(event, headers);
-  echoIdempotencyKey(event, headers);
+/**
+ * The steps that cannot fail, so that every answer, an error too, has them; returns the request id.
+ * Takes the request's `X-Request-Id` and `Idempotency-Key` (null when absent).
+ */
+function beginHeaders(requestIdHeader: string | null, idempotencyKey: string | null, headers: ResponseHeaders): string {
+  const requestId = setRequestId(requestIdHeader, headers);
+  echoIdempotencyKey(idempotencyKey, headers);
   setCorsHeaders(headers);
   return requestId;
+}
+
+function lineOf(event: H3Event): FailedRequestLine {
+  return { method: event.req.method, url: event.url };
 }
 
 function respond(event: H3Event, state: RequestState, handler: PipelineHandler): Reply | Promise<Reply> {
@@ -113,16 +162,23 @@ function respond(event: H3Event, state: RequestState, handler: PipelineHandler):
   return handler(event, state);
 }
 
+/** What the data route's handler does with a stored answer (route-handler.ts), for the lane. */
+function answerStoredRequestBody(req: IncomingMessage, stored: StoredRequest, headers: ResponseHeaders): Reply {
+  headers['cache-control'] = DATA_CACHE_CONTROL;
+  const conditions = { ifNoneMatch: readNodeHeader(req.headers, 'if-none-match'), acceptEncoding: readNodeHeader(req.headers, 'accept-encoding') };
+  return answerStoredBody(conditions, headers, stored.store, stored.record, stored.body);
+}
+
 /**
  * The answer: the standard reason phrase (`200 OK`; srvx would send an empty one), `Content-Length`
  * for every body, and for HEAD the headers of GET without the body.
  */
-function send(event: H3Event, reply: Reply, headers: ResponseHeaders): PipelineResponse {
+function send(method: string, reply: Reply, headers: ResponseHeaders): PipelineResponse {
   const status = reply.status;
   let body = reply.body;
   if (body !== null) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    if (event.req.method === 'HEAD') body = null;
+    if (method === 'HEAD') body = null;
   }
   return new PipelineResponse({ status, statusText: STATUS_CODES[status] ?? '', headers, body });
 }

@@ -19,7 +19,8 @@ import { getResponseFormat } from './openapi/response-format.ts';
 import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
-import { answerStored } from './stored-response.ts';
+import { answerStored, createStoredContract } from './stored-response.ts';
+import { getRequestHeader } from './internal/request-header.ts';
 
 function decodeParams(event: H3Event): Record<string, string> {
   const raw = event.context.params ?? {};
@@ -84,13 +85,9 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     };
   }
 
-  // The ETag follows the route's contract: a changed body schema changes its tags (response-format.ts).
-  // Stored answers rendered under another contract of this route carry other tags: the first stored
-  // answer's tag is compared once per artefact, and a mismatch leaves this route computing its answers.
-  // The format is worked out at the route's first request, not at start (28 routes: ~20 ms of start-up).
-  let format: string | undefined;
-  const perProcess = route.perProcess === true;
-  const storeMatches = new WeakMap<object, boolean>();
+  // The ETag follows the route's contract: a changed body schema changes its tags (response-format.ts),
+  // and stored answers rendered under another contract are left unused (stored-response.ts).
+  const contract = createStoredContract(route);
   return function cachedRouteHandler(event, state) {
     const { dataSet, headers } = state;
     const canonical = formatCanonicalRequest('GET', event.url, queryNames);
@@ -98,14 +95,9 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const stored = dataSet.responses;
     if (stored !== undefined && stored.usable) {
       const record = stored.find(canonical);
-      if (record >= 0) {
-        let matches = storeMatches.get(stored);
-        if (matches === undefined) {
-          matches = stored.etag(record) === createEtag(dataSet, canonical, (format ??= getResponseFormat(route)), perProcess);
-          // A differing tag settles it for the route only when the record is this request's (not a fingerprint collision).
-          if (matches || stored.body(record, canonical) !== undefined) storeMatches.set(stored, matches);
-        }
-        const reply = matches ? answerStored(event, headers, stored, record, canonical) : undefined;
+      if (record >= 0 && contract.holds(dataSet, stored, record, canonical)) {
+        const conditions = { ifNoneMatch: getRequestHeader(event, 'if-none-match'), acceptEncoding: getRequestHeader(event, 'accept-encoding') };
+        const reply = answerStored(conditions, headers, stored, record, canonical);
         if (reply !== undefined) return reply;
       }
     }
@@ -116,7 +108,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       cache.set(canonical, response, response.body.byteLength);
       return answerWithEtag(event, headers, response);
     };
-    const response = computeResponse(route, createContext(event, state, config), canonical, (format ??= getResponseFormat(route)));
+    const response = computeResponse(route, createContext(event, state, config), canonical, contract.format);
     return isPromise(response) ? response.then(keep) : keep(response);
   };
 }

@@ -2,36 +2,95 @@
 // and the stored compressed bytes as they are when the client accepts their coding. A client that does
 // not gets the bytes decoded, the same body the route computes. `Vary: Accept-Encoding` on every such
 // answer (304 too), so caches keep the two codings apart.
+//
+// Two callers: a data route's handler (route-handler.ts), for a request h3 routed, and the stored lane
+// (stored-lane.ts), for a request answered before h3. Both read the request's conditions as plain
+// header values and check the route's contract the same way, so their answers are the same bytes.
 
 import { brotliDecompressSync } from 'node:zlib';
-import type { H3Event } from 'h3';
 import type { ResponseStore } from './artefacts/responses.ts';
+import type { DataSet } from './artefacts/types.ts';
 import type { Reply, ResponseHeaders } from './context.ts';
-import { getRequestHeader } from './internal/request-header.ts';
 import { acceptsEncoding } from './middleware/content-encoding.ts';
-import { JSON_CONTENT_TYPE, matchesIfNoneMatch } from './middleware/etag.ts';
+import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from './middleware/etag.ts';
+import { getResponseFormat } from './openapi/response-format.ts';
+import type { RouteDefinition } from './routes/define.ts';
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
+
+/** What a stored answer depends on in the request besides its canonical form: two header values, null when absent. */
+export interface StoredAnswerConditions {
+  readonly ifNoneMatch: string | null;
+  readonly acceptEncoding: string | null;
+}
 
 /**
  * The stored answer of `record` for `canonical`, or undefined when the record turns out to be another
  * request's (a fingerprint collision, artefacts/responses.ts): the route then computes the answer.
- * Headers are set only when it answers.
+ * Headers are set only when it answers. The body is read only when the answer is not 304.
  */
-export function answerStored(event: H3Event, headers: ResponseHeaders, store: ResponseStore, record: number, canonical: string): Reply | undefined {
+export function answerStored(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, canonical: string): Reply | undefined {
   const etag = store.etag(record);
-  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
   // The tag names this request (its digits hash the canonical request), so a match needs no body.
-  const notModified = ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag);
-  const body = notModified ? null : store.body(record, canonical);
-  if (body === undefined) return undefined;
+  if (isNotModified(conditions, etag)) return finish(conditions, headers, store, etag, null);
+  const body = store.body(record, canonical);
+  return body === undefined ? undefined : finish(conditions, headers, store, etag, body);
+}
+
+/** The same for a record whose body the caller has read already (`store.body`: the key checked). */
+export function answerStoredBody(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, body: Buffer): Reply {
+  const etag = store.etag(record);
+  return finish(conditions, headers, store, etag, isNotModified(conditions, etag) ? null : body);
+}
+
+function isNotModified(conditions: StoredAnswerConditions, etag: string): boolean {
+  return conditions.ifNoneMatch !== null && matchesIfNoneMatch(conditions.ifNoneMatch, etag);
+}
+
+/** `body` null: 304. */
+function finish(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, etag: string, body: Buffer | null): Reply {
   headers['etag'] = etag;
   headers['vary'] = 'Accept-Encoding';
   if (body === null) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
-  if (acceptsEncoding(getRequestHeader(event, 'accept-encoding'), store.encoding)) {
+  if (acceptsEncoding(conditions.acceptEncoding, store.encoding)) {
     headers['content-encoding'] = store.encoding;
     return { status: 200, body };
   }
   return { status: 200, body: brotliDecompressSync(body) };
+}
+
+/**
+ * Whether a data set's stored answers of a route were rendered under the route's contract as this
+ * server states it (its response format, the ETag's contract part: openapi/response-format.ts).
+ * Answers rendered under another contract carry other tags and are not used: the route computes.
+ */
+export interface StoredContract {
+  /** The route's response format, worked out at first use (28 routes: ~20 ms, not spent at start). */
+  readonly format: string;
+  /**
+   * True when the stored answers of `store` carry this route's tags. Settled once per artefact by its
+   * first stored answer asked for; a differing tag settles it only when `record` is really the answer
+   * to `canonical` (not a fingerprint collision).
+   */
+  holds(dataSet: DataSet, store: ResponseStore, record: number, canonical: string): boolean;
+}
+
+export function createStoredContract(route: RouteDefinition): StoredContract {
+  let format: string | undefined;
+  const perProcess = route.perProcess === true;
+  const settled = new WeakMap<ResponseStore, boolean>();
+  return {
+    get format() {
+      return (format ??= getResponseFormat(route));
+    },
+    holds(dataSet, store, record, canonical) {
+      let matches = settled.get(store);
+      if (matches === undefined) {
+        matches = store.etag(record) === createEtag(dataSet, canonical, this.format, perProcess);
+        if (matches || store.body(record, canonical) !== undefined) settled.set(store, matches);
+      }
+      return matches;
+    },
+  };
 }

@@ -3,7 +3,6 @@
 // (`Retry-After`, `Allow`). `internal_error` is logged here, once, with its stack; the body never
 // carries a message or stack of the cause.
 
-import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { AppConfig, Reply, ResponseHeaders } from '../context.ts';
 import { createErrorBody, toApiError } from '../errors.ts';
@@ -16,16 +15,22 @@ export interface FailedRequest {
   readonly headers: ResponseHeaders;
 }
 
+/** The request line of a failed request: its method and URL (the pathname and query are what count). */
+export interface FailedRequestLine {
+  readonly method: string;
+  readonly url: URL;
+}
+
 /** The Error reply for `error`; its headers go into `request.headers`. */
-export function answerError(event: H3Event, error: unknown, request: FailedRequest, config: Pick<AppConfig, 'logError'>): Reply {
+export function answerError(line: FailedRequestLine, error: unknown, request: FailedRequest, config: Pick<AppConfig, 'logError'>): Reply {
   const apiError = toApiError(error);
   if (apiError.code === 'internal_error') {
-    config.logError(`[skg] ${request.requestId} ${event.req.method} ${event.url.pathname}: unhandled error`, apiError.cause ?? error);
+    config.logError(`[skg] ${request.requestId} ${line.method} ${line.url.pathname}: unhandled error`, apiError.cause ?? error);
   }
   const headers = request.headers;
   for (const [name, value] of Object.entries(apiError.headers)) headers[name.toLowerCase()] = value;
   headers['content-type'] = JSON_CONTENT_TYPE;
-  const tagged = `${apiError.status} ${formatCanonicalRequest(event.req.method, event.url)}`;
+  const tagged = `${apiError.status} ${formatCanonicalRequest(line.method, line.url)}`;
   // Without a data set the tag cannot name a data version.
   headers['etag'] = request.dataSet ? createWeakEtag(request.dataSet, tagged) : `W/"no-data-${apiError.status}"`;
   return { status: apiError.status, body: JSON.stringify(createErrorBody(apiError, request.requestId)) };

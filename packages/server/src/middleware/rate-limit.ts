@@ -42,15 +42,15 @@ export interface RateLimitOptions {
   readonly limit: number;
   readonly windowMs: number;
   readonly store: RateLimitStore;
-  readonly trustProxy: boolean;
   readonly now: () => number;
 }
 
 /**
- * Counts the request and sets the rate-limit headers; throws (or rejects with) `rate_limited` over the
- * limit. Returns undefined when the store answered synchronously, else a promise to wait for.
+ * Counts a request of `client` (its address as counted, `getClientAddress`) and sets the rate-limit
+ * headers; throws (or rejects with) `rate_limited` over the limit. Returns undefined when the store
+ * answered synchronously, else a promise to wait for.
  */
-export type RateLimitStep = (event: H3Event, headers: ResponseHeaders) => Promise<void> | undefined;
+export type RateLimitStep = (client: string, headers: ResponseHeaders) => Promise<void> | undefined;
 
 /**
  * Sets the rate-limit headers from the client's current window without counting the request and never
@@ -58,7 +58,7 @@ export type RateLimitStep = (event: H3Event, headers: ResponseHeaders) => Promis
  * `peek`, or one that fails, leaves only the limit and the policy. Returns a promise only when the
  * store answers with one.
  */
-export type RateLimitReport = (event: H3Event, headers: ResponseHeaders) => Promise<void> | undefined;
+export type RateLimitReport = (client: string, headers: ResponseHeaders) => Promise<void> | undefined;
 
 export interface RateLimit {
   /** Counts the request (every request but a preflight). */
@@ -69,19 +69,23 @@ export interface RateLimit {
 
 /** The client's address as counted: its normalised key (client-key.ts). */
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = getRequestHeader(event, 'x-forwarded-for');
-    if (forwarded !== null) {
-      const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
-      if (last !== '') return getClientKey(last);
-    }
+  return resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip, trustProxy);
+}
+
+/**
+ * The same from the request's `X-Forwarded-For` (null when absent; read only with `trustProxy`) and
+ * the socket's peer address (undefined when unknown).
+ */
+export function resolveClientAddress(forwardedFor: string | null, peerAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy && forwardedFor !== null) {
+    const last = forwardedFor.slice(forwardedFor.lastIndexOf(',') + 1).trim();
+    if (last !== '') return getClientKey(last);
   }
-  const address = event.req.ip;
-  return address === undefined ? 'unknown' : getClientKey(address);
+  return peerAddress === undefined ? 'unknown' : getClientKey(peerAddress);
 }
 
 export function createRateLimit(options: RateLimitOptions): RateLimit {
-  const { limit, windowMs, store, trustProxy, now } = options;
+  const { limit, windowMs, store, now } = options;
   const limitText = String(limit);
   const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
 
@@ -116,19 +120,19 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   }
 
   return {
-    count(event, headers) {
+    count(client, headers) {
       const at = now();
-      const counter = store.hit(getClientAddress(event, trustProxy), windowMs, at);
+      const counter = store.hit(client, windowMs, at);
       if (counter instanceof Promise) return counter.then((resolved) => apply(headers, resolved, at));
       apply(headers, counter, at);
       return undefined;
     },
-    report(event, headers) {
+    report(client, headers) {
       setLimit(headers);
       if (store.peek === undefined) return undefined;
       const at = now();
       try {
-        const counter = store.peek(getClientAddress(event, trustProxy), at);
+        const counter = store.peek(client, at);
         if (counter instanceof Promise) return counter.then((resolved) => show(headers, resolved, at), () => undefined);
         show(headers, counter, at);
       } catch {

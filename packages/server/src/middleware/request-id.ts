@@ -5,9 +5,7 @@
 // replaced by a random UUID. Every Error body carries the same id as `requestId`.
 
 import { randomUUID } from 'node:crypto';
-import type { H3Event } from 'h3';
 import type { ResponseHeaders } from '../context.ts';
-import { getRequestHeader } from '../internal/request-header.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:+=/-]{1,128}$/;
 
@@ -15,9 +13,9 @@ export function resolveRequestId(incoming: string | null): string {
   return incoming !== null && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Resolves the request's id and puts it on the response; never throws. */
-export function setRequestId(event: H3Event, headers: ResponseHeaders): string {
-  const id = resolveRequestId(getRequestHeader(event, 'x-request-id'));
+/** Resolves the request's id from its `X-Request-Id` (null when absent) and puts it on the response; never throws. */
+export function setRequestId(incoming: string | null, headers: ResponseHeaders): string {
+  const id = resolveRequestId(incoming);
   headers['x-request-id'] = id;
   return id;
 }

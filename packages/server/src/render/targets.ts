@@ -21,6 +21,15 @@ export interface RenderTarget {
 /** The kinds rendered, for the build report: `passage`, `xrefs`, `interlinear`, `entity`, `family`. */
 export type RenderKind = 'passage' | 'xrefs' | 'interlinear' | 'entity' | 'family';
 
+/** The route each kind is rendered by: the routes with stored answers. */
+export const RENDERED_ROUTES: Readonly<Record<RenderKind, RouteDefinition>> = {
+  passage: passageRoute,
+  xrefs: xrefsRoute,
+  interlinear: interlinearRoute,
+  entity: entityRoute,
+  family: familyRoute,
+};
+
 /** Every chapter (`Gen.1`) and every verse slot (`Gen.1.1`) of the canon, in canonical order. */
 function* scriptureReferences(dataSet: DataSet): Generator<string> {
   const { canon } = dataSet.scripture;
@@ -40,21 +49,18 @@ function documentPathSegment(path: string): string {
 
 /** The targets of one data set, grouped by kind. */
 export function* listRenderTargets(dataSet: DataSet): Generator<RenderTarget & { readonly kind: RenderKind }> {
-  const osisRoutes: Array<[RenderKind, RouteDefinition]> = [
-    ['passage', passageRoute],
-    ['xrefs', xrefsRoute],
-    ...(dataSet.interlinear ? [['interlinear', interlinearRoute] as [RenderKind, RouteDefinition]] : []),
-  ];
+  const osisKinds: RenderKind[] = ['passage', 'xrefs', ...(dataSet.interlinear ? (['interlinear'] as const) : [])];
+  const osisRoutes = osisKinds.map((kind) => [kind, RENDERED_ROUTES[kind]] as const);
   for (const [kind, route] of osisRoutes) {
     const base = route.path.replace('/{osis}', '');
     for (const osis of scriptureReferences(dataSet)) yield { kind, route, path: `${base}/${osis}`, params: { osis } };
   }
   const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items;
   for (const document of documents) {
-    yield { kind: 'entity', route: entityRoute, path: `/entity/${documentPathSegment(document.path)}`, params: { path: document.path } };
+    yield { kind: 'entity', route: RENDERED_ROUTES.entity, path: `/entity/${documentPathSegment(document.path)}`, params: { path: document.path } };
   }
   for (const document of documents) {
     if (document.type !== 'Person') continue;
-    yield { kind: 'family', route: familyRoute, path: `/family/${documentPathSegment(document.path)}`, params: { path: document.path } };
+    yield { kind: 'family', route: RENDERED_ROUTES.family, path: `/family/${documentPathSegment(document.path)}`, params: { path: document.path } };
   }
 }
