@@ -12,6 +12,7 @@ import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
 import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
 import { captureAccessLog } from '../helpers/access-log.ts';
 import { createTestApp } from '../helpers/app.ts';
@@ -114,6 +115,24 @@ describe('the stored lane on the fixture', () => {
       const head = await exchange(server.port, 'HEAD', '/api/v1/passage/John.3.16');
       assert.equal(head.status, 429);
       assert.equal(head.body.length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('waits for a rate-limit store that answers with a promise (a cluster worker, Redis), and answers 429 from it', async () => {
+    const memory = createMemoryRateLimitStore();
+    const asynchronous: RateLimitStore = { hit: async (key, windowMs, now) => memory.hit(key, windowMs, now) };
+    const server = await startCountingServer(dataSet, { rateLimit: { limit: 1, windowMs: 60_000 }, rateLimitStore: asynchronous, trustProxy: false });
+    try {
+      const first = await exchange(server.port, 'GET', '/api/v1/entity/people/david', { 'accept-encoding': 'br' });
+      assert.equal(first.status, 200);
+      assert.equal(first.headers['content-encoding'], 'br');
+      assert.equal(first.headers['x-ratelimit-remaining'], '0');
+      const limited = await exchange(server.port, 'GET', '/api/v1/entity/people/david');
+      assert.equal(limited.status, 429);
+      assert.equal(JSON.parse(limited.body.toString('utf8')).code, 'rate_limited');
+      assert.equal(server.routed(), 0);
     } finally {
       await server.close();
     }

@@ -4,13 +4,16 @@
 // The hot path of a data route is: canonical key → the data set's stored answers (the response artefact,
 // rendered by `skg build` with `computeResponse` below, so byte-equal to what the route computes) → the
 // response cache → the route. Only a request without non-default parameters has a stored answer (its
-// canonical request names no query parameter).
+// canonical request names no query parameter). Through node:http most of those never get here: the
+// stored lane answers a target that is exactly a stored answer's path before h3 (stored-lane.ts), the
+// same way; this handler answers the rest (a query parameter no route reads, an in-process request).
 // The pipeline (pipeline.ts) answers it with the headers its steps collected, no web `Headers` built.
 
 import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
 import type { AppConfig, Reply, RequestState } from './context.ts';
+import { getRequestHeader } from './internal/request-header.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
@@ -20,7 +23,6 @@ import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, encodeBody } from './response-cache.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
 import { answerStored, createStoredContract } from './stored-response.ts';
-import { getRequestHeader } from './internal/request-header.ts';
 
 function decodeParams(event: H3Event): Record<string, string> {
   const raw = event.context.params ?? {};
