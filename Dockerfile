@@ -30,7 +30,10 @@ RUN node packages/cli/bin/skg.mjs fetch \
 RUN deploy/stage-runtime.sh /app && cp -r dist /app/dist
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_MMAP_THRESHOLD_: glibc gives every block over 128 KiB its own mapping, returned when freed, so a
+# hot swap's new artefact heads never land in the malloc heap where the old set's holes stay (README).
 ENV NODE_ENV=production \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     SKG_DIST=/app/dist \

@@ -84,7 +84,7 @@ mkdir -p "$work/state"
 mapfile -t image_cmd < <(node -e 'const line = require("fs").readFileSync(process.argv[1], "utf8").split("\n").find((l) => l.startsWith("CMD ")); for (const part of JSON.parse(line.slice(4))) console.log(part);' "$root/Dockerfile")
 [ "${#image_cmd[@]}" -gt 0 ] || fail "no CMD [...] line in the Dockerfile"
 check_serves "runtime stage (the image's CMD and environment)" \
-  NODE_ENV=production HOST=127.0.0.1 PORT=0 SKG_DIST="$work/app/dist" SKG_STATE_DIR="$work/state" \
+  NODE_ENV=production MALLOC_MMAP_THRESHOLD_=131072 HOST=127.0.0.1 PORT=0 SKG_DIST="$work/app/dist" SKG_STATE_DIR="$work/state" \
   "${image_cmd[@]}"
 
 unit="$root/deploy/skg.service"

@@ -15,7 +15,7 @@ import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { canPin, freePort, has, load, type LoadResult, memory, startNode } from './lib/load.ts';
+import { canPin, freePort, has, load, type LoadResult, describeServerEnvironment, memory, residentBreakdown, startNode } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,7 +78,7 @@ function loadRound(base: string, seconds: number): Promise<LoadResult> {
 
 async function main(): Promise<void> {
   console.log(
-    `machine: ${os.cpus().length} cores, node ${process.version}; load: ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections × ${duration} s${pin ? `, server on core 0${useWrk ? ', load on core 1' : ''}` : ''}`,
+    `machine: ${os.cpus().length} cores, node ${process.version}; load: ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections × ${duration} s${pin ? `, server on core 0${useWrk ? ', load on core 1' : ''}` : ''}; server ${describeServerEnvironment()}`,
   );
   const buildMs = await runBuild(bundleDir);
   console.log(`initial build: ${(buildMs / 1000).toFixed(1)} s`);
@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const settled = settling.at(-1)!;
+  const breakdown = residentBreakdown(server.pid as number);
   const settleLine =
     settled < 150
       ? `${settled.toFixed(0)} MB ${((performance.now() - settleStarted) / 1000).toFixed(0)} s after the load ended`
@@ -171,6 +172,7 @@ async function main(): Promise<void> {
     ]),
     ['resident memory', `${before.rss.toFixed(0)} MB before, ${after.rss.toFixed(0)} MB after, peak ${after.peak.toFixed(0)} MB`],
     ['resident memory once idle', settleLine],
+    ...(breakdown ? [['where it is then', Object.entries(breakdown).map(([kind, mb]) => `${kind} ${mb.toFixed(0)} MB`).join(', ')] as [string, string]] : []),
   ];
   const refused = /refused the build[^\n]*/.exec(log);
   if (refused) figures.push(['refused', refused[0]]);

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { loadDataSet } from '@skg/server';
 import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
 import { createFigures } from './lib/figures.ts';
-import { canPin, freePort, has, load, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
+import { canPin, describeServerEnvironment, freePort, has, load, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const load1 = os.loadavg()[0]!.toFixed(2);
   console.log(
     `machine: ${os.cpus().length} cores, node ${process.version}, load average ${load1}; ${tool}, ${connections} connections × ${duration} s` +
-      `${pin ? ', server and load pinned to separate cores' : ''}; Accept-Encoding: ${headers['accept-encoding'] ?? '(none)'}`,
+      `${pin ? ', server and load pinned to separate cores' : ''}; Accept-Encoding: ${headers['accept-encoding'] ?? '(none)'}; server ${describeServerEnvironment()}`,
   );
 
   // The path universe and the bytes our server answers each with (taken in process from the same dist).

@@ -4,7 +4,7 @@
 // abuse limit is not the bottleneck.
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -69,6 +69,50 @@ export function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/**
+ * Where a process's resident memory is (Linux /proc/<pid>/smaps), in MB: the executable's own pages, the
+ * malloc arena grown by brk (`[heap]`), anonymous mappings (V8's heap pages, large malloc blocks such as
+ * artefact heads), and everything else (shared libraries, mapped files); empty elsewhere.
+ */
+export function residentBreakdown(pid: number): Record<'executable' | 'brk heap' | 'anonymous' | 'other', number> | undefined {
+  let smaps: string;
+  try {
+    smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const executable = readlinkSafe(`/proc/${pid}/exe`);
+  const totals = { executable: 0, 'brk heap': 0, anonymous: 0, other: 0 };
+  let kind: keyof typeof totals = 'other';
+  for (const line of smaps.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1]!;
+      kind = name === '' ? 'anonymous' : name === '[heap]' ? 'brk heap' : name === executable ? 'executable' : 'other';
+    } else if (line.startsWith('Rss:')) {
+      totals[kind] += Number(line.split(/\s+/)[1]) / 1024;
+    }
+  }
+  return totals;
+}
+
+function readlinkSafe(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The production environment a benchmark's server inherits (it gets this process's environment):
+ * `MALLOC_MMAP_THRESHOLD_`, which the Dockerfile and the systemd unit set (README, "Running in production").
+ */
+export function describeServerEnvironment(): string {
+  const threshold = process.env.MALLOC_MMAP_THRESHOLD_;
+  return threshold === undefined ? 'MALLOC_MMAP_THRESHOLD_ not set (production sets 131072)' : `MALLOC_MMAP_THRESHOLD_=${threshold}`;
 }
 
 /** Bytes the process has caused to be read from storage (Linux /proc/<pid>/io `read_bytes`: page-cache misses, not cached reads); NaN elsewhere. */
