@@ -1,4 +1,5 @@
 import { after, describe, it } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { createServiceEvents, type ServiceEventData, type ServiceEventName } fro
 import { createDataHolder } from '../../packages/server/src/hot-swap/data-holder.ts';
 import { watchDist } from '../../packages/server/src/hot-swap/dist-watcher.ts';
 import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
-import { buildDist, copyFixtureBundle, removeTempDirs } from '../helpers/fixture-dist.ts';
+import { buildDist, copyFixtureBundle, createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 
 after(removeTempDirs);
@@ -137,6 +138,28 @@ describe('openArtefactFile', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     assert.equal(openOn(), 0);
+  });
+
+  it('reads short-lived bytes equal to its other reads, each its own while held, small or large', async () => {
+    // A file of 64 header bytes (the tail offset, 64, at byte 8) and 200,000 random tail bytes.
+    const file = path.join(await createTempDir('skg-artefact-'), 'random.bin');
+    const bytes = randomBytes(64 + 200_000);
+    bytes.writeUInt32LE(64, 8);
+    await writeFile(file, bytes);
+    const artefact = openArtefactFile(file, bytes.length, 8);
+    const tail = artefact.bytes - artefact.tailOffset;
+    // Ranges of many sizes, more than a slab holds in all, some past a quarter of it (a buffer of their own).
+    const ranges = Array.from({ length: 200 }, (_, i) => {
+      const length = [1, 7, 100, 900, 6_000, 17_000, 40_000][i % 7]!;
+      const start = artefact.tailOffset + ((i * 7_919) % (tail - length));
+      return [start, start + length] as const;
+    });
+    const held = ranges.map(([start, end]) => artefact.read(start, end, 'short-lived'));
+    ranges.forEach(([start, end], i) => {
+      assert.equal(held[i]!.length, end - start);
+      assert.ok(held[i]!.equals(bytes.subarray(start, end)), `range ${i} [${start}, ${end})`);
+    });
+    assert.ok(artefact.read(0, 8, 'short-lived').equals(bytes.subarray(0, 8)), 'head bytes');
   });
 });
 

@@ -39,7 +39,8 @@ export interface ResponseStore {
   etag(record: number): string;
   /**
    * The compressed body, one read of the file; undefined when the record is another request's (its
-   * fingerprint matched by chance): the answer is then computed.
+   * fingerprint matched by chance): the answer is then computed. Short-lived: write it and drop it
+   * (it is carved from a shared slab, artefact-file.ts), never cache it.
    */
   body(record: number, canonical: string): Buffer | undefined;
 }
@@ -92,7 +93,8 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
       const at = record * RESPONSES_RECORD_WORDS;
       const keyLength = records[at + RESPONSES_RECORD.keyLength]!;
       const start = tail + records[at + RESPONSES_RECORD.entryStart]!;
-      const entry = file.read(start, start + keyLength + records[at + RESPONSES_RECORD.bodyLength]!);
+      // The body is written to the socket and dropped (stored answers never enter the response cache).
+      const entry = file.read(start, start + keyLength + records[at + RESPONSES_RECORD.bodyLength]!, 'short-lived');
       for (let i = 0; i < keyLength; i++) if (entry[i] !== canonical.charCodeAt(i)) return undefined;
       return entry.subarray(keyLength);
     },
