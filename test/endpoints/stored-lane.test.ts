@@ -80,6 +80,30 @@ describe('the stored lane on the fixture', () => {
     }
   });
 
+  it('leaves to h3 a stored answer it cannot read, so the error boundary answers it (JSON 500, request id, CORS)', async () => {
+    const responses = dataSet.responses!;
+    const unreadable = Object.freeze({
+      ...dataSet,
+      responses: {
+        ...responses,
+        body(): Buffer {
+          throw new Error('EIO: the artefact could not be read');
+        },
+      },
+    });
+    const server = await startCountingServer(unreadable);
+    try {
+      const answer = await exchange(server.port, 'GET', '/api/v1/passage/John.3.16', { 'x-request-id': 'broken-1' });
+      assert.equal(answer.status, 500);
+      assert.equal(server.routed(), 1, 'answered by h3');
+      assert.equal(answer.headers['x-request-id'], 'broken-1');
+      assert.equal(answer.headers['access-control-allow-origin'], '*');
+      assert.equal(JSON.parse(answer.body.toString('utf8')).code, 'internal_error');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps a sane X-Request-Id and echoes Idempotency-Key, with the CORS headers', async () => {
     const server = await startCountingServer(dataSet);
     try {

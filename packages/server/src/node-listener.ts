@@ -68,7 +68,7 @@ function write(res: ServerResponse, response: Response, log: AccessLog | undefin
     const { status, statusText, headers, body } = response.raw;
     try {
       res.writeHead(status, statusText, headers);
-      res.end(body ?? undefined);
+      res.end(body === null ? undefined : ownBytesIfQueued(res, body));
     } catch (error) {
       fail(res, error, log, started);
       return;
@@ -82,6 +82,17 @@ function write(res: ServerResponse, response: Response, log: AccessLog | undefin
     },
     (error: unknown) => fail(res, error, log, started),
   );
+}
+
+/**
+ * A body that will wait behind bytes still queued for a slow reader is kept until the reader takes
+ * them; a stored body is a slice of a shared 64 KiB slab (artefacts/artefact-file.ts), so such a body is
+ * copied first, and a stalled connection holds its own bytes, not slabs. (Node stops reading pipelined
+ * requests from a connection whose queue is full, so a connection queues a few answers at most; the
+ * one whose write the kernel took in part still holds its slab: at most one per open connection.)
+ */
+export function ownBytesIfQueued(res: ServerResponse, body: string | Uint8Array): string | Uint8Array {
+  return typeof body !== 'string' && (res.socket?.writableLength ?? 0) > 0 ? Buffer.from(body) : body;
 }
 
 /** What srvx does when sending fails: a bare 500 if nothing was written yet, else drop the connection. */

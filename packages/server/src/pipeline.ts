@@ -100,12 +100,13 @@ export function createPipeline(config: AppConfig): Pipeline {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     let dataSet: DataSet;
+    let stored: StoredRequest | undefined;
     try {
       dataSet = config.getDataSet();
+      stored = findStoredRequest(dataSet, req.url ?? '');
     } catch {
-      return undefined; // h3's path answers the failure
+      return undefined; // nothing counted yet: h3's path answers, and its error boundary answers a failure
     }
-    const stored = findStoredRequest(dataSet, req.url ?? '');
     if (stored === undefined) return undefined;
     const raw = req.headers;
     const headers: ResponseHeaders = {};
@@ -115,7 +116,7 @@ export function createPipeline(config: AppConfig): Pipeline {
       const forwardedFor = config.trustProxy ? readNodeHeader(raw, 'x-forwarded-for') : null;
       const counting = rateLimit.count(resolveClientAddress(forwardedFor, req.socket.remoteAddress, config.trustProxy), headers);
       if (counting === undefined) return send(method, answerStoredRequestBody(req, stored, headers), headers);
-      return counting.then(() => send(method, answerStoredRequestBody(req, stored, headers), headers), failed);
+      return counting.then(() => send(method, answerStoredRequestBody(req, stored, headers), headers)).then(undefined, failed);
     } catch (error) {
       return failed(error);
     }

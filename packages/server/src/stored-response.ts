@@ -37,7 +37,10 @@ export function answerStored(conditions: StoredAnswerConditions, headers: Respon
   return body === undefined ? undefined : finish(conditions, headers, store, etag, body);
 }
 
-/** The same for a record whose body the caller has read already (`store.body`: the key checked). */
+/**
+ * The same for a record whose body the caller has read already (`store.body`: the key checked): the
+ * stored lane reads it before counting the request, so there a 304 costs the read.
+ */
 export function answerStoredBody(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, body: Buffer): Reply {
   const etag = store.etag(record);
   return finish(conditions, headers, store, etag, isNotModified(conditions, etag) ? null : body);
