@@ -45,9 +45,15 @@ export interface ResponseStore {
   body(record: number, canonical: string): Buffer | undefined;
 }
 
-/** Eight hex digits of a u32. */
+/** Two hex digits of each byte value. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * Eight hex digits of a u32, a byte at a time from a table: 75 against 500 ns for the whole tag with
+ * `toString(16).padStart(8, '0')` (in process), on every stored answer.
+ */
 function hex8(word: number): string {
-  return word.toString(16).padStart(8, '0');
+  return HEX_BYTES[word >>> 24]! + HEX_BYTES[(word >>> 16) & 255]! + HEX_BYTES[(word >>> 8) & 255]! + HEX_BYTES[word & 255]!;
 }
 
 export function loadResponses(file: ArtefactFile): ResponseStore {
