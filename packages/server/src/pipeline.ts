@@ -32,7 +32,7 @@ import { rejectDotSegments } from './middleware/dot-segments.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerError, type FailedRequestLine } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
-import { createRateLimit, getClientAddress, resolveClientAddress } from './middleware/rate-limit.ts';
+import { createRateLimit, getClientAddress, getNodeClientAddress } from './middleware/rate-limit.ts';
 import { setRequestId } from './middleware/request-id.ts';
 import { getRequestHeader, readNodeHeader } from './internal/request-header.ts';
 import { PipelineResponse } from './pipeline-response.ts';
@@ -111,14 +111,14 @@ export function createPipeline(config: AppConfig): Pipeline {
     const raw = req.headers;
     const headers: ResponseHeaders = {};
     const requestId = beginHeaders(readNodeHeader(raw, 'x-request-id'), readNodeHeader(raw, 'idempotency-key'), headers);
-    const failed = (error: unknown) => fail({ method, url: new URL(req.url ?? '/', 'http://localhost') }, error, requestId, dataSet, headers);
     try {
-      const forwardedFor = config.trustProxy ? readNodeHeader(raw, 'x-forwarded-for') : null;
-      const counting = rateLimit.count(resolveClientAddress(forwardedFor, req.socket.remoteAddress, config.trustProxy), headers);
+      const counting = rateLimit.count(getNodeClientAddress(req, config.trustProxy), headers);
       if (counting === undefined) return send(method, answerStoredRequestBody(req, stored, headers), headers);
-      return counting.then(() => send(method, answerStoredRequestBody(req, stored, headers), headers)).then(undefined, failed);
+      return counting
+        .then(() => send(method, answerStoredRequestBody(req, stored, headers), headers))
+        .then(undefined, (error: unknown) => fail(lineOfNode(req), error, requestId, dataSet, headers));
     } catch (error) {
-      return failed(error);
+      return fail(lineOfNode(req), error, requestId, dataSet, headers);
     }
   }
 
@@ -156,6 +156,11 @@ function beginHeaders(requestIdHeader: string | null, idempotencyKey: string | n
 
 function lineOf(event: H3Event): FailedRequestLine {
   return { method: event.req.method, url: event.url };
+}
+
+/** The same for a request the stored lane took (a GET or HEAD whose target is a path). */
+function lineOfNode(req: IncomingMessage): FailedRequestLine {
+  return { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://localhost') };
 }
 
 function respond(event: H3Event, state: RequestState, handler: PipelineHandler): Reply | Promise<Reply> {

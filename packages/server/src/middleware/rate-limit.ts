@@ -20,10 +20,11 @@
 // past the limit still gets the preflight's CORS headers and then a readable 429 for the request
 // itself. `report` gives the preflight the counters as they stand, without counting (`peek`).
 
+import type { IncomingMessage } from 'node:http';
 import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
 import type { ResponseHeaders } from '../context.ts';
-import { getRequestHeader } from '../internal/request-header.ts';
+import { getRequestHeader, readNodeHeader } from '../internal/request-header.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
 import { getClientKey } from './client-key.ts';
 
@@ -69,15 +70,17 @@ export interface RateLimit {
 
 /** The client's address as counted: its normalised key (client-key.ts). */
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
-  return resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip, trustProxy);
+  return resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip);
 }
 
-/**
- * The same from the request's `X-Forwarded-For` (null when absent; read only with `trustProxy`) and
- * the socket's peer address (undefined when unknown).
- */
-export function resolveClientAddress(forwardedFor: string | null, peerAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy && forwardedFor !== null) {
+/** The same for a request as Node parsed it (the stored lane, stored-lane.ts). */
+export function getNodeClientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  return resolveClientAddress(trustProxy ? readNodeHeader(req.headers, 'x-forwarded-for') : null, req.socket.remoteAddress);
+}
+
+/** From the `X-Forwarded-For` to trust (null: none) and the socket's peer address (undefined when unknown). */
+function resolveClientAddress(forwardedFor: string | null, peerAddress: string | undefined): string {
+  if (forwardedFor !== null) {
     const last = forwardedFor.slice(forwardedFor.lastIndexOf(',') + 1).trim();
     if (last !== '') return getClientKey(last);
   }
