@@ -65,6 +65,15 @@ export const CALLS: { readonly [K in ClientOperation]: (client: ScriptureGraphCl
     const blank = await client.GET('/scripture', { params: { query: { q: ' ' } } });
     assert.equal(blank.error?.code, 'missing_parameter');
   },
+  async random_verse(client) {
+    const { data, response } = await client.GET('/random', { params: { query: { book: 'John', testament: 'NT' } } });
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.equal(data?.book?.id, 'John');
+    assert.ok(data.text, 'one verse, with its text');
+    const unknown = await client.GET('/random', { params: { query: { book: 'Nowhere' } } });
+    assert.equal(unknown.error?.code, 'unknown_value');
+    assert.ok(unknown.error.available?.includes('John'));
+  },
   async get_vocabulary(client) {
     const { data } = await client.GET('/vocabulary');
     assert.equal(data?.books.length, 66);

@@ -74,6 +74,17 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /scripture?q=god&book=Nowhere', status: 400, code: 'unknown_value' },
   ],
 
+  random_verse: [
+    { request: 'GET /random', status: 200 },
+    { request: 'GET /random?book=john', status: 200 },
+    { request: 'GET /random?testament=nt', status: 200 },
+    { request: 'GET /random?book=Matt&testament=NT', status: 200 },
+    { request: 'GET /random?book=Nowhere', status: 400, code: 'unknown_value' },
+    { request: 'GET /random?testament=XX', status: 400, code: 'unknown_value' },
+    { request: 'GET /random?book=John&testament=OT', status: 400, code: 'invalid_parameter' },
+    { request: 'GET /random?book=Exod', status: 404, code: 'not_found', data: 'fixture' },
+  ],
+
   get_vocabulary: [{ request: 'GET /vocabulary', status: 200 }],
 
   get_stats: [{ request: 'GET /stats', status: 200 }],

@@ -142,6 +142,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/random": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A verse drawn at random, optionally from one book or one testament: the Passage /passage/{osis} answers for that verse
+         * @description Every verse of the scope that has text is equally likely; omitted verses are never drawn. The body is exactly what `/passage/{osis}` answers for the verse drawn (`osis` names it), so it is read with the same code. Drawn on every request: `Cache-Control: no-store`, and a conditional GET answers 304 only when the same verse is drawn again. 400 `unknown_value` (with `available`) for a `book` or `testament` that is not one; 400 `invalid_parameter` for a book outside the testament named; 404 `not_found` when the data holds no verse of that scope (a partial build without the book).
+         */
+        get: operations["random_verse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vocabulary": {
         parameters: {
             query?: never;
@@ -2850,6 +2870,91 @@ export interface operations {
             };
             /** @description missing_parameter, invalid_parameter, unknown_value or invalid_reference */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    random_verse: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary
+                 * @example John
+                 */
+                book?: string;
+                /** @description Only this testament (case-insensitive) */
+                testament?: "OT" | "NT";
+            };
+            header?: {
+                /** @description An ETag received before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Echoed back on the response; it has no other effect (requests are not deduplicated by it) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passage"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description missing_parameter, invalid_parameter, unknown_value or invalid_reference */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];

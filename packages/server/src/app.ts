@@ -32,6 +32,8 @@ export interface AppOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** Clock for rate-limit windows and status; default `Date.now`. */
   readonly now?: () => number;
+  /** Where /random draws its verse: a number in [0, 1); default `Math.random` (a test fixes it for a reproducible answer). */
+  readonly random?: () => number;
   readonly responseCache?: ResponseCacheLimits;
   /** Default: a monitor sampling every minute on an unref'd timer, started here. */
   readonly statusMonitor?: StatusMonitor;
@@ -68,6 +70,7 @@ export function createApp(options: AppOptions): App {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     rateLimitStore: options.rateLimitStore ?? createMemoryRateLimitStore(),
     now,
+    random: options.random ?? Math.random,
     responseCaches: createResponseCaches(options.responseCache),
     statusMonitor,
     logError,

@@ -41,6 +41,8 @@ export interface AppConfig {
   readonly rateLimit: { readonly limit: number; readonly windowMs: number };
   readonly rateLimitStore: RateLimitStore;
   readonly now: () => number;
+  /** A number in [0, 1): what /random draws with. */
+  readonly random: () => number;
   readonly responseCaches: ResponseCaches;
   readonly statusMonitor: StatusMonitor;
   readonly logError: (message: string, error: unknown) => void;

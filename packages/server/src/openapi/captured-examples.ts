@@ -19,6 +19,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "/xrefs/{osis}": "Cross references from a verse or a chapter, most-supported first, with their votes",
           "/connections": "How the cross references connect chapters and books: totals, most-connected chapters, strongest book pairs",
           "/scripture": "Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first",
+          "/random": "A verse drawn at random, optionally from one book or one testament: the Passage /passage/{osis} answers for that verse",
           "/vocabulary": "The relation predicates with their inverses and edge counts, and the 66 books with their OSIS ids, slugs and chapter counts",
           "/stats": "Collection counts, graph totals, scripture totals and the commonest tags",
           "/tags": "Every tag with its document count, most common first",
@@ -700,6 +701,79 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "code": "missing_parameter",
         "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
         "param": "q",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    }
+  },
+  "random_verse": {
+    "200": {
+      "request": "GET /random",
+      "value": {
+        "kind": "passage",
+        "osis": "Luke.19.37",
+        "reference": "Luke 19:37",
+        "url": "/bible/luke/19#Luke.19.37",
+        "book": {
+          "id": "Luke",
+          "name": "Luke",
+          "slug": "luke",
+          "testament": "NT",
+          "chapters": 24
+        },
+        "text": "And as He approached the descent from the Mount of Olives, the whole multitude of disciples began to praise God joyfully in a loud voice for all the miracles they had seen:",
+        "headings": [],
+        "verses": [
+          {
+            "verse": 37,
+            "osis": "Luke.19.37",
+            "text": "And as He approached the descent from the Mount of Olives, the whole multitude of disciples began to praise God joyfully in a loud voice for all the miracles they had seen:"
+          }
+        ],
+        "chapter": {
+          "osis": "Luke.19",
+          "url": "/bible/luke/19",
+          "verseCount": 41,
+          "previous": "Luke.18",
+          "next": "Luke.20"
+        },
+        "context": {
+          "people": [],
+          "places": [],
+          "themes": [],
+          "crossReferences": [],
+          "referencedBy": [],
+          "note": "people, places and themes are the documents these verses mention or develop; surface is the words of the verse that name a person or place, label the source's own word where the verse's differ or none were found; referencedBy lists documents pointing at them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross references from these verses, most-supported first (the first 100; /xrefs/{osis} has every one of a verse or chapter, with minVotes)."
+        },
+        "licence": {
+          "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
+          "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
+          "shareAlike": "Documents under sa/ and documents built from share-alike sources (Theographic, OpenGNT) are CC BY-SA 4.0: derivatives must be shared alike. They are flagged shareAlike: true.",
+          "attribution": "/api/v1/entity/sources",
+          "document": "CC-BY-4.0"
+        }
+      }
+    },
+    "400": {
+      "request": "GET /random?book=Nowhere",
+      "value": {
+        "error": "'Nowhere' is not a book: use an OSIS id or slug",
+        "code": "unknown_value",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "param": "book",
+        "available": [
+          "Gen",
+          "Exod",
+          "Lev"
+        ],
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    },
+    "404": {
+      "request": "GET /random?book=Exod",
+      "value": {
+        "error": "the text holds no verse of Exodus",
+        "code": "not_found",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
         "docs": "/api/v1/openapi.json#/components/schemas/Error"
       }
     }

@@ -68,6 +68,9 @@ export const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
     'The original language under the English of a verse (`Gen.1.1`) or a chapter: each English segment with its Hebrew, Aramaic or ' +
     "Greek word, its transliteration, morphology and Strong's number. For word studies; the `lexemes/…` documents (get_entity) " +
     'describe the words.',
+  random_verse:
+    'A verse chosen at random (never an omitted one), optionally from one `book` or `testament`: for a verse of the day, a ' +
+    'reading prompt or a quiz. It answers what get_passage answers for that verse; call it again for another.',
   get_vocabulary:
     'Reference lists: the relation predicates (`parent-of`, `spouse-of`, …) with their inverses and counts, and the 66 books with ' +
     'their OSIS ids, slugs and chapter counts. Use it for legal `predicate` and `book` values.',

@@ -13,6 +13,7 @@ import { mcpRoute } from './mcp.ts';
 import { nearbyRoute } from './nearby.ts';
 import { openapiRoute } from './openapi.ts';
 import { passageRoute } from './passage.ts';
+import { randomRoute } from './random.ts';
 import { referenceAssetRoute, referenceRoute } from './reference.ts';
 import { referencesRoute } from './references.ts';
 import { scriptureRoute } from './scripture.ts';
@@ -39,6 +40,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   xrefsRoute,
   connectionsRoute,
   scriptureRoute,
+  randomRoute,
   vocabularyRoute,
   statsRoute,
   tagsRoute,

@@ -195,7 +195,8 @@ export function createPassageBody(store: ScriptureStore, reference: PassageRefer
   };
 }
 
-function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
+/** A verse or a range inside one chapter as /passage answers it: the Passage with its context and licence. */
+export function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
   const body = createPassageBody(store, reference);
   const first = body.verses[0]?.verse ?? 1;
   const last = body.verses[body.verses.length - 1]?.verse ?? 1;

@@ -14,7 +14,7 @@ const Q: StringParameter = {
   description: 'Words that must all appear in the same verse; double quotes around words require them as an adjacent phrase',
   example: 'only son',
 };
-const BOOK: StringParameter = {
+export const BOOK: StringParameter = {
   kind: 'string',
   name: 'book',
   in: 'query',
@@ -22,8 +22,8 @@ const BOOK: StringParameter = {
   description: 'Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary',
   example: 'John',
 };
-const TESTAMENTS: readonly Testament[] = ['OT', 'NT'];
-const TESTAMENT: StringParameter = {
+export const TESTAMENTS: readonly Testament[] = ['OT', 'NT'];
+export const TESTAMENT: StringParameter = {
   kind: 'string',
   name: 'testament',
   in: 'query',
@@ -36,7 +36,8 @@ const OFFSET: IntegerParameter = { kind: 'integer', name: 'offset', description:
 
 const BOOK_IDS: readonly string[] = BOOKS.map((book) => book.osis);
 
-function readBook(value: string | undefined): Book | undefined {
+/** The book a `book` parameter names; `unknown_value` with every OSIS id when it names none. */
+export function readBook(value: string | undefined): Book | undefined {
   if (value === undefined) return undefined;
   const book = getBook(value);
   if (!book) throw new ApiError('unknown_value', `'${value}' is not a book: use an OSIS id or slug`, { param: 'book', available: BOOK_IDS });
