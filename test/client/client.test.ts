@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createScriptureGraphClient } from '@skg/client';
+import { createScriptureGraphClient } from '@scripture-graph/client';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
 import type { Webhooks } from '../../packages/server/src/webhooks/service.ts';
 import { CLIENT_TYPES_FILE, generateClientTypes } from '../../tools/generate-client.ts';
@@ -18,7 +18,7 @@ const OPERATIONS_FILE = fileURLToPath(new URL('./operations.ts', import.meta.url
 /** openapi-typescript always declares `$defs` (the document has none); it is not a schema. */
 const EMPTY_DEFS = 'export type $defs = Record<string, never>;';
 
-describe('@skg/client, the typed client', () => {
+describe('@scripture-graph/client, the typed client', () => {
   let server: Server;
   let webhooks: Webhooks;
   let baseUrl: string;

@@ -3,7 +3,7 @@
 // operation without a call here does not compile.
 
 import assert from 'node:assert/strict';
-import type { operations, ScriptureGraphClient } from '@skg/client';
+import type { operations, ScriptureGraphClient } from '@scripture-graph/client';
 
 /** The operations a client calls: every one but the deliveries this service sends (`receive_…`). */
 export type ClientOperation = Exclude<keyof operations, `receive_${string}`>;

@@ -19,7 +19,7 @@ describe('GET / (service index)', () => {
     assert.equal(body.name, 'Scripture Graph');
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
-      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/reference', '/reference/assets/{file}', '/references', '/scripture',
+      '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/random', '/reference', '/reference/assets/{file}', '/references', '/scripture',
       '/search', '/stats', '/status', '/tags', '/vocabulary',
       '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /mcp', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
@@ -47,7 +47,7 @@ describe('GET / (service index)', () => {
     assert.deepEqual([mcp.status, mcp.body], [200, { jsonrpc: '2.0', id: 1, result: {} }], 'the mcp URL answers MCP');
     assert.ok(body.clients.some((client: string) => client.includes('/api/v1/mcp')), 'clients name the MCP endpoint');
     assert.ok(body.clients.some((client: string) => client.includes('skg mcp')), 'clients name the stdio server');
-    assert.ok(body.clients.some((client: string) => client.includes('@skg/client')), 'clients name the typed client');
+    assert.ok(body.clients.some((client: string) => client.includes('@scripture-graph/client')), 'clients name the typed client');
     assert.equal(body.openapi, '/api/v1/openapi.json');
     assert.equal(body.status, '/api/v1/status');
     assert.deepEqual(body.errors.codes, ERROR_CODES);

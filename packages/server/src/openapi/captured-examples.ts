@@ -92,7 +92,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "status": "/api/v1/status",
         "clients": [
           "MCP clients (AI assistants): connect to /api/v1/mcp (Streamable HTTP), or run `skg mcp` (stdio) beside a built dist/",
-          "TypeScript: @skg/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch",
+          "TypeScript: @scripture-graph/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch",
           "Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16"
         ],
         "auth": {

@@ -78,7 +78,7 @@ export const serviceIndexRoute = defineRoute({
       status: `${API_BASE}/status`,
       clients: [
         `MCP clients (AI assistants): connect to ${API_BASE}/mcp (Streamable HTTP), or run \`skg mcp\` (stdio) beside a built dist/`,
-        'TypeScript: @skg/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch',
+        'TypeScript: @scripture-graph/client (packages/client in the repository), typed from this OpenAPI document by openapi-typescript, requests by openapi-fetch',
         'Any HTTP client: every read is a plain GET returning JSON, e.g. curl <host>/api/v1/passage/John.3.16',
         'Browsers, directly: every response carries Access-Control-Allow-Origin: *',
         `OpenAPI tooling (code generators, assistant tool schemas) from ${API_BASE}/openapi.json`,
