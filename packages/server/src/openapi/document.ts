@@ -100,8 +100,8 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string;
   {
     name: 'Scripture',
     description:
-      'The text: passages and chapters, references written as people write them, full-text search, the interlinear, cross references and their aggregate',
-    paths: ['/passage', '/references', '/scripture', '/interlinear', '/xrefs', '/connections'],
+      'The text: passages and chapters, references written as people write them, full-text search, a verse at random, the interlinear, cross references and their aggregate',
+    paths: ['/passage', '/references', '/scripture', '/random', '/interlinear', '/xrefs', '/connections'],
   },
   {
     name: 'Knowledge graph',
