@@ -19,6 +19,8 @@ import { createPrimaryCounters, isRateLimitRequest } from './rate-limit-ipc.ts';
 export const WORKER_INDEX_ENV = 'SKG_WORKER_INDEX';
 /** What a worker sends the primary once it listens. */
 export const LISTENING_MESSAGE = 'skg:listening';
+/** What a worker sends the primary when it cannot start: the primary prints the first such message. */
+export const START_FAILED_MESSAGE = 'skg:start-failed';
 
 /**
  * The V8 flags a server process runs with: a young generation of 2 MB semi-spaces instead of 16 MB.
@@ -57,6 +59,26 @@ export function reportListening(url: string): void {
   if (cluster.isWorker && process.send) process.send({ type: LISTENING_MESSAGE, url });
 }
 
+/**
+ * Reports a start-up failure: a worker hands its message to the primary (which prints one for the
+ * cluster, however many workers fail the same way); a process serving alone prints it. Resolves once
+ * it is said; the caller then exits with code 1.
+ */
+export function reportStartFailure(message: string): Promise<void> {
+  const send = cluster.isWorker ? process.send?.bind(process) : undefined;
+  if (!send) {
+    console.error(message);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    send({ type: START_FAILED_MESSAGE, message }, undefined, {}, () => resolve());
+  });
+}
+
+function isMessage(message: unknown, type: string): message is { type: string; [field: string]: unknown } {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+}
+
 const RESTART_DELAY_MS = 1_000;
 const KILL_GRACE_MS = 5_000;
 
@@ -69,6 +91,8 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
   let stopping = false;
   let exitCode = 0;
   let announced = false;
+  // A worker said why it could not start: the cluster stops, and says it once.
+  let failed = false;
 
   cluster.setupPrimary({ execArgv: withServerNodeFlags(process.execArgv) });
   return new Promise((resolve) => {
@@ -80,11 +104,19 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
           worker.send(counters.answer(message));
           return;
         }
-        if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === LISTENING_MESSAGE) {
+        if (isMessage(message, START_FAILED_MESSAGE)) {
+          if (failed) return;
+          failed = true;
+          exitCode = 1;
+          console.error(String(message.message));
+          stop('SIGTERM');
+          return;
+        }
+        if (isMessage(message, LISTENING_MESSAGE)) {
           listened.add(index);
           if (!announced && listened.size === options.workers) {
             announced = true;
-            log(`skg: ${options.workers} workers serving at ${String((message as { url?: unknown }).url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
+            log(`skg: ${options.workers} workers serving at ${String(message.url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
           }
         }
       });
