@@ -180,6 +180,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     webhooks = await openWebhooks(options.webhooks ?? { store: { kind: 'memory' } }, {
       ...(options.dispatchWebhooks === false ? { dispatch: false } : {}),
       ...(options.rateLimitStore ? { counters: options.rateLimitStore } : {}),
+      log,
     });
   } catch (error) {
     throw new Error(`cannot serve: ${error instanceof Error ? error.message : String(error)}`);
@@ -188,7 +189,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const events = options.events ?? createServiceEvents();
   const holder = createDataHolder({ distDir: options.distDir, initial, loadDataSet: load, events, log });
   const getDataSet = holder.get;
-  const statusMonitor = createStatusMonitor({ getDataSet, events });
+  const rateLimitStore = options.rateLimitStore;
+  const statusMonitor = createStatusMonitor({
+    getDataSet,
+    events,
+    getStoreHealth: () => [rateLimitStore?.health?.(), webhooks.health()].filter((health) => health !== undefined),
+  });
   statusMonitor.start();
   // A new set is checked at once, so a dataset it lost is reported now rather than at the next sample.
   // The previous set is collected promptly once its requests are done (hot-swap/release.ts).

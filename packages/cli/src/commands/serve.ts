@@ -19,6 +19,7 @@ export const SERVE_KEYS = [
   'workers',
   'drainTimeoutMs',
   'store',
+  'storeTimeoutMs',
   'stateDir',
   'webhooksKeyFile',
   'webhooksAllowPrivate',
@@ -51,9 +52,9 @@ export async function serveDist(config: SkgConfig): Promise<void> {
   const worker = getWorkerIndex();
   // Redis counts for every process sharing it; else a cluster's workers count in their primary.
   let rateLimitStore: (RateLimitStore & { close?: () => Promise<void> }) | undefined;
-  if (redis) rateLimitStore = await createRedisRateLimitStore(config.store);
-  else if (worker !== undefined) rateLimitStore = createPrimaryRateLimitStore();
   const log = worker === undefined ? undefined : (line: string) => console.log(line.replace(/^skg: /, `skg[worker ${worker} pid ${process.pid}]: `));
+  if (redis) rateLimitStore = await createRedisRateLimitStore(config.store, { timeoutMs: config.storeTimeoutMs, ...(log ? { log } : {}) });
+  else if (worker !== undefined) rateLimitStore = createPrimaryRateLimitStore();
   const server = await serve({
     distDir: config.dist,
     port: config.port,
@@ -82,7 +83,11 @@ function isRedisUrl(store: string): boolean {
 /** The webhook store, key file and address policy `serve` takes, from the resolved configuration. */
 export function toWebhookServeConfig(config: SkgConfig): WebhookServeConfig {
   const store: WebhookStoreConfig =
-    config.store === 'fs' ? { kind: 'fs', dir: config.stateDir } : config.store === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: config.store };
+    config.store === 'fs'
+      ? { kind: 'fs', dir: config.stateDir }
+      : config.store === 'memory'
+        ? { kind: 'memory' }
+        : { kind: 'redis', url: config.store, timeoutMs: config.storeTimeoutMs };
   return {
     store,
     ...(config.webhooksKeyFile !== undefined ? { keyFile: config.webhooksKeyFile } : {}),

@@ -18,6 +18,7 @@ import { debuglog } from 'node:util';
 import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../rate-limit-store.ts';
+import type { StoreHealth } from '../store-outage.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../events.ts';
 import type { AttemptOutcome, DeliveryOptions, SignedRequest } from './delivery.ts';
 import { createDispatcher, DEFAULT_RETRY_DELAYS_MS, DISABLE_AFTER_FAILURES, type Dispatcher } from './dispatcher.ts';
@@ -133,6 +134,8 @@ export interface Webhooks {
   listen(events: ServiceEvents): () => void;
   /** Resolves when every delivery started so far has finished (retries included). */
   idle(): Promise<void>;
+  /** The store's health when it is shared (Redis), for `/status`; undefined for a store of this process. */
+  health(): StoreHealth | undefined;
   /** Stops listening, cancels waiting retries, waits for attempts in flight, closes the store. */
   close(): Promise<void>;
 }
@@ -326,6 +329,8 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     },
 
     idle: () => dispatcher.idle(),
+
+    health: () => store.health?.(),
 
     async close() {
       for (const stop of stops) stop();
