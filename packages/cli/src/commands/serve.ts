@@ -109,9 +109,15 @@ export function handleSignals(
   closeStores: () => Promise<void>,
   log: (line: string) => void = (line) => console.log(line),
 ): void {
+  // A switch and a refusal are logged where they happen (hot-swap/data-holder.ts), tagged [SIGHUP].
   process.on('SIGHUP', () => {
     log('skg: SIGHUP, looking for a new build');
-    void server.reload('SIGHUP');
+    server.reload('SIGHUP').then(
+      (outcome) => {
+        if (outcome.status === 'unchanged') log(`skg: SIGHUP: nothing new to switch to (still serving data ${outcome.dataVersion})`);
+      },
+      (error: unknown) => log(`skg: SIGHUP: looking for a new build failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -4,7 +4,8 @@
 //   address has one counter whichever worker answers it. With Redis the workers count there.
 // - Webhooks: worker 0 delivers the events (one delivery per event); every worker registers, reads and
 //   tests. A worker that dies is forked again with its index, so there is always one deliverer.
-// - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker.
+// - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker serving (one still
+//   starting loads the newest build anyway).
 // - SIGTERM / SIGINT: forwarded; each worker drains (serve.ts) and exits; the primary waits for them
 //   (at most the drain time and 5 s more, then kills what is left) and exits.
 // A worker that exits before it listened (dist/ missing, port taken) stops the cluster: its message is
@@ -159,7 +160,8 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
 
     process.on('SIGHUP', () => {
       log('skg: SIGHUP, asking every worker to look for a new build');
-      for (const worker of indexOf.keys()) worker.process.kill('SIGHUP');
+      // A worker still starting has no handler yet (the signal would end it), and loads the newest build anyway.
+      for (const [worker, index] of indexOf) if (listened.has(index)) worker.process.kill('SIGHUP');
     });
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.on(signal, () => {
