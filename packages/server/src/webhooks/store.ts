@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
-import fsDriver from 'unstorage/drivers/fs';
+import { createAtomicFsDriver } from './atomic-fs-driver.ts';
 import memoryDriver from 'unstorage/drivers/memory';
 import { ApiError } from '@skg/core';
 import { CONNECT_TIMEOUT_MS, DEFAULT_STORE_TIMEOUT_MS, getRedisClientOptions, redactUrl } from '../redis-client.ts';
@@ -72,7 +72,7 @@ export async function createWebhookStore(config: WebhookStoreConfig, options: We
   if (config.kind === 'fs') {
     const dir = path.resolve(config.dir);
     await mkdir(path.join(dir, 'webhooks'), { recursive: true, mode: 0o700 });
-    return wrap(createStorage({ driver: fsDriver({ base: dir }) }), 'fs', `fs ${dir}`, createFileClaims(path.join(dir, 'webhooks', 'claims')));
+    return wrap(createStorage({ driver: await createAtomicFsDriver(dir) }), 'fs', `fs ${dir}`, createFileClaims(path.join(dir, 'webhooks', 'claims')));
   }
   // Loaded only when asked for: ioredis is not needed by a single process.
   const { default: redisDriver } = await import('unstorage/drivers/redis');
