@@ -275,6 +275,45 @@ describe('POST /webhooks', () => {
     assert.equal(lists, 1, 'one census serves the registrations that follow it');
   });
 
+  it('at 10,000 subscriptions, a registration (accepted or refused) costs O(1): the census is kept, not re-read; it is retaken in the background after an hour', async () => {
+    const memory = createMemoryWebhookStore();
+    for (let n = 0; n < 10_000; n += 1) {
+      await memory.set({
+        id: `wh_${n.toString(16).padStart(24, '0')}`,
+        url: `https://hooks${n % 500}.example.org/in`,
+        events: ['data.updated'],
+        status: 'active',
+        created: '2026-01-01T00:00:00.000Z',
+        secretHash: 'ab'.repeat(32),
+        sealedSecret: 'v1.a.b.c',
+        consecutiveFailures: 0,
+        lastDelivery: null,
+        disabledAt: null,
+      });
+    }
+    let lists = 0;
+    const store = { ...memory, list: () => ((lists += 1), memory.list()) };
+    let now = Date.parse('2026-06-01T00:00:00Z');
+    const { app } = setup({ store, now: () => now, limits: { maxSubscriptions: 10_001 } });
+    const client = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/new' }, client(1))).status, 201);
+    assert.equal(lists, 1, 'the first registration takes the census');
+    const times: number[] = [];
+    for (let n = 2; n < 22; n += 1) {
+      const started = performance.now();
+      const refused = await post(app, '/webhooks', { url: 'https://hooks.example.org/more' }, client(n));
+      times.push(performance.now() - started);
+      assert.equal(refused.status, 429);
+      assert.match(refused.body.error, /maximum of 10001 active webhook subscriptions/);
+    }
+    assert.equal(lists, 1, 'refused registrations read nothing');
+    const median = times.sort((a, b) => a - b)[times.length >> 1]!;
+    assert.ok(median < 10, `a refused registration took ${median.toFixed(1)} ms (median; a census of 10,000 records takes hundreds)`);
+    now += 60 * 60_000;
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/more' }, client(30))).status, 429);
+    assert.equal(lists, 2, 'an hour later a registration retakes the census, in the background');
+  });
+
   it('answers 429 rate_limited once the store holds its maximum of active subscriptions', async () => {
     const { app } = setup({ limits: { maxSubscriptions: 1 } });
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).status, 201);

@@ -46,6 +46,8 @@ export interface DispatcherOptions {
   readonly logDebug?: (message: string) => void;
   /** One attempt; default the HTTPS sender (delivery.ts). */
   readonly send?: (request: SignedRequest, options: DeliveryOptions) => Promise<AttemptOutcome>;
+  /** Told of each subscription this dispatcher disables (the registration census counts active ones). */
+  readonly onDisabled?: (record: StoredSubscription) => void;
 }
 
 export interface Dispatcher {
@@ -111,7 +113,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const record = await store.get(id);
       if (record === null) return null;
       const changed = change(record);
-      return (await store.replace(changed)) ? changed : null;
+      if (!(await store.replace(changed))) return null;
+      if (record.status === 'active' && changed.status === 'disabled') options.onDisabled?.(changed);
+      return changed;
     });
   }
 

@@ -5,11 +5,15 @@
 // the secret is compared in constant time against the stored hash, a dummy hash when the id is unknown.
 //
 // The caps on active subscriptions (in all, and per target host) are checked against a census of the
-// store: taken with `store.list()` at most every 10 s per process, and kept current between takes with
-// this process's own registrations and deletions. unstorage has no atomic counter, and a count kept in
-// the store would drift with every crash between two writes; a census cannot drift. Within a process
-// the check and the write of a registration are serialised; several processes can together pass a cap
-// by what they register within those 10 s (registrations are rate limited besides).
+// store, kept in memory: taken with `store.list()` once, at the first registration, and kept current
+// with this process's own registrations, deletions and disables, so a registration costs O(1) whatever
+// the store holds (re-reading 10,000 records blocked the event loop for about 870 ms). Other processes
+// sharing the store are seen when the census is taken again: in the background, off any request, at
+// most once an hour (CENSUS_REFRESH_MS), after a registration. unstorage has no atomic counter, and a
+// count kept in the store would drift with every crash between two writes; a census cannot drift for
+// longer than a refresh. Within a process the check and the write of a registration are serialised;
+// several processes can together pass a cap by what they register within the hour (registrations are
+// rate limited besides: 30 an hour per address).
 //
 // Detail that must not reach a caller (what a refused host resolved to, why an attempt failed) goes to
 // `logDebug`: by default Node's debug log for `skg-webhooks` (`NODE_DEBUG=skg-webhooks`).
@@ -143,8 +147,8 @@ export interface Webhooks {
 export const WEBHOOK_USER_AGENT = 'ScriptureGraph-Webhooks/1';
 const DUMMY_HASH = hashSecret('whsec_no-such-subscription');
 const CLAIM_TTL_MS = 60 * 60_000;
-/** How long a census of the store serves the caps before it is taken again. */
-const CENSUS_TTL_MS = 10_000;
+/** How long a census serves before it is taken again, in the background (above). */
+const CENSUS_REFRESH_MS = 60 * 60_000;
 
 /** Active subscriptions in all and per target host. */
 interface Census {
@@ -188,6 +192,7 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     logError,
     logDebug,
     ...(options.send ? { send: options.send } : {}),
+    onDisabled: (record) => countInCensus(record.url, -1),
   });
   const targetPolicy = {
     allowPrivate,
@@ -212,9 +217,9 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
   }
 
   let census: Census | undefined;
-  async function getCensus(): Promise<Census> {
-    const at = Date.now();
-    if (census !== undefined && at - census.takenAt < CENSUS_TTL_MS && at >= census.takenAt) return census;
+  let takingCensus: Promise<Census> | undefined;
+  async function takeCensus(): Promise<Census> {
+    const takenAt = now();
     const byHost = new Map<string, number>();
     let total = 0;
     for (const record of await store.list()) {
@@ -223,7 +228,23 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
       const host = hostOf(record.url);
       byHost.set(host, (byHost.get(host) ?? 0) + 1);
     }
-    census = { takenAt: at, total, byHost };
+    return { takenAt, total, byHost };
+  }
+  /** The kept census; the first call takes it (and waits), a call after CENSUS_REFRESH_MS retakes it in the background. */
+  async function getCensus(): Promise<Census> {
+    if (census === undefined) {
+      takingCensus ??= takeCensus().finally(() => (takingCensus = undefined));
+      census = await takingCensus;
+      return census;
+    }
+    const age = now() - census.takenAt;
+    if ((age >= CENSUS_REFRESH_MS || age < 0) && takingCensus === undefined) {
+      takingCensus = takeCensus().finally(() => (takingCensus = undefined));
+      takingCensus.then(
+        (fresh) => (census = fresh),
+        (error: unknown) => logError('skg: webhooks: taking the census of subscriptions failed', error),
+      );
+    }
     return census;
   }
 
