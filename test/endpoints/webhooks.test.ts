@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { serve } from '../../packages/server/src/serve.ts';
 import { createWebhooks, type WebhookOptions, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
-import { createMemoryWebhookStore } from '../../packages/server/src/webhooks/store.ts';
+import { createMemoryWebhookStore, createWebhookStore } from '../../packages/server/src/webhooks/store.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createTestApp, get, request, type TestResponse } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -325,6 +325,29 @@ describe('POST /webhooks', () => {
 });
 
 describe('GET and DELETE /webhooks/{id}', () => {
+  it('takes the same time to refuse an unknown id as a known id with a wrong secret (fs store)', async () => {
+    const store = await createWebhookStore({ kind: 'fs', dir: await createTempDir() });
+    const { app } = setup({ store });
+    const { subscription } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const unknownId = `wh_${'0'.repeat(24)}`;
+    const time = async (id: string) => {
+      const started = performance.now();
+      const response = await get(app, `/webhooks/${id}`, bearer('whsec_wrong'));
+      assert.equal(response.status, 404);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      known.push(await time(subscription.id));
+      unknown.push(await time(unknownId));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    const [k, u] = [median(known), median(unknown)];
+    assert.ok(Math.abs(k - u) < 1 && u >= 25, `median ${k.toFixed(2)} ms for a wrong secret, ${u.toFixed(2)} ms for an unknown id`);
+    await store.close();
+  });
+
   it('answers a wrong or missing secret exactly as an unknown id', async () => {
     const { app } = setup();
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;

@@ -3,6 +3,9 @@
 //
 // A wrong or missing secret answers exactly as an unknown id does (404 `not_found`, same message), and
 // the secret is compared in constant time against the stored hash, a dummy hash when the id is unknown.
+// The refusal also takes the same time: reading a record that exists costs more than finding none, so
+// every refusal is answered no sooner than REFUSAL_FLOOR_MS (25 ms) after the lookup began: longer than a
+// record read takes on a busy machine (about 8 ms seen), and only a refusal waits.
 //
 // The caps on active subscriptions (in all, and per target host) are checked against a census of the
 // store, kept in memory: taken with `store.list()` once, at the first registration, and kept current
@@ -147,6 +150,8 @@ export interface Webhooks {
 export const WEBHOOK_USER_AGENT = 'ScriptureGraph-Webhooks/1';
 const DUMMY_HASH = hashSecret('whsec_no-such-subscription');
 const CLAIM_TTL_MS = 60 * 60_000;
+/** A refused lookup (unknown id, wrong secret) answers no sooner than this after it began (above). */
+const REFUSAL_FLOOR_MS = 25;
 /** How long a census serves before it is taken again, in the background (above). */
 const CENSUS_REFRESH_MS = 60 * 60_000;
 
@@ -208,9 +213,12 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
   } as const;
 
   async function authorize(id: string, secret: string | undefined): Promise<StoredSubscription> {
+    const started = performance.now();
     const record = SUBSCRIPTION_ID.test(id) ? await store.get(id) : null;
     const matches = secretMatchesHash(secret ?? '', record?.secretHash ?? DUMMY_HASH);
     if (record === null || secret === undefined || !matches) {
+      const left = REFUSAL_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       throw new ApiError('not_found', `no webhook subscription matches id '${truncateEcho(id)}' and the secret sent as Authorization: Bearer <secret>`);
     }
     return record;
