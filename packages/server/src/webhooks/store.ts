@@ -221,25 +221,58 @@ const CLAIM_SWEEP_MS = 60_000;
  * An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced
  * once. Claims older than their window are deleted at a claim, at most once a minute per process.
  */
+/** How long the check of the state directory may take before start-up fails (a hung file system). */
+const STATE_DIRECTORY_CHECK_MS = 5_000;
+
 /**
  * Creates the fs store's directories under the state directory `dir` and proves this process can write
  * there, by writing and removing a file: an unwritable state directory is a start-up error naming it
- * and what to set, never a 500 at the first registration.
+ * and what to set, never a 500 at the first registration. The directories are made one level at a
+ * time (Node's recursive mkdir loops forever at full CPU under /proc, where a missing directory cannot
+ * be made and its parent always exists), and the whole check has a deadline.
  */
 export async function assertWritableStateDirectory(dir: string): Promise<void> {
   const subdir = path.join(dir, 'webhooks');
   const probe = path.join(subdir, `.write-check-${process.pid}`);
   try {
-    await mkdir(subdir, { recursive: true, mode: 0o700 });
-    const handle = await open(probe, 'w', 0o600);
-    await handle.close();
-    await unlink(probe);
+    await withTimeout(
+      (async () => {
+        await makeDirectories(subdir);
+        const handle = await open(probe, 'w', 0o600);
+        await handle.close();
+        await unlink(probe);
+      })(),
+      STATE_DIRECTORY_CHECK_MS,
+      `no answer within ${STATE_DIRECTORY_CHECK_MS} ms`,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new Error(
       `the webhook state directory ${dir} is not writable (${code} on ${subdir}): give this process write access to it, ` +
         'or set --state-dir / SKG_STATE_DIR to a writable directory (or --store memory, or a redis:// URL)',
     );
+  }
+}
+
+/** `mkdir -p`, one level at a time from the first missing ancestor (see above). */
+async function makeDirectories(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const info = await stat(at).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (info !== null) {
+      if (!info.isDirectory()) throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR' });
+      break;
+    }
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing) {
+    await mkdir(at, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 }
 
