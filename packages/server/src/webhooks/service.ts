@@ -350,6 +350,7 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     listen(events) {
       if (options.dispatch === false) return () => undefined;
       const stop = events.on((event, data) => dispatcher.dispatch(event, data));
+      dispatcher.resume();
       stops.add(stop);
       return () => {
         stops.delete(stop);
