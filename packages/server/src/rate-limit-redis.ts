@@ -29,7 +29,6 @@ export interface RedisStoreOptions {
   readonly log?: (line: string) => void;
 }
 
-
 interface LimiterResult {
   readonly consumedPoints: number;
   readonly msBeforeNext: number;

@@ -42,7 +42,8 @@ export function registerServeCommand(program: Command): void {
 export async function serveDist(config: SkgConfig): Promise<void> {
   const redis = isRedisUrl(config.store);
   if (config.workers > 1 && cluster.isPrimary) {
-    const { runPrimary } = await import('@skg/server/cluster');
+    const { assertDistManifest, runPrimary } = await import('@skg/server/cluster');
+    await assertDistManifest(config.dist);
     process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis }));
   }
   const [{ createAccessLog, createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([

@@ -11,9 +11,11 @@
 // A worker that exits before it listened (dist/ missing, port taken) stops the cluster: its message is
 // the reason, and forking it again would fail the same way.
 //
-// Loaded by the primary alone, so it imports nothing of the server but the counters.
+// Loaded by the primary alone, so it imports nothing of the server but the counters and the manifest
+// check (`assertDistManifest`: a dist/ without a readable manifest fails before any worker is forked).
 
 import cluster, { type Worker } from 'node:cluster';
+import { checkDist, formatDistProblem } from '../artefacts/check-dist.ts';
 import { createPrimaryCounters, isRateLimitRequest } from './rate-limit-ipc.ts';
 
 /** The environment variable giving a worker its index (0 … n-1). */
@@ -78,6 +80,15 @@ export function reportStartFailure(message: string): Promise<void> {
 
 function isMessage(message: unknown, type: string): message is { type: string; [field: string]: unknown } {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+}
+
+/**
+ * Fails, as a worker would, when `distDir` has no readable manifest: the primary says so at once instead
+ * of forking n workers to fail alike (each loads the CLI first: seconds on a busy machine).
+ */
+export async function assertDistManifest(distDir: string): Promise<void> {
+  const problems = (await checkDist(distDir)).filter((problem) => problem.kind === 'manifest');
+  if (problems.length > 0) throw new Error(`cannot serve ${distDir}:\n  - ${problems.map(formatDistProblem).join('\n  - ')}`);
 }
 
 const RESTART_DELAY_MS = 1_000;
