@@ -5,7 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveConfig } from '../../packages/cli/src/config.ts';
 import { SERVER_NODE_FLAGS, withServerNodeFlags } from '../../packages/server/src/cluster/primary.ts';
-import { type CliServer, freePort, getFresh, startCliServer, waitForPort } from '../helpers/cli-server.ts';
+import { type CliServer, freePort, getFresh, runCliServe, startCliServer, waitForPort } from '../helpers/cli-server.ts';
+import { createServer } from 'node:net';
 import { build } from '@skg/compiler';
 import { buildDist, copyFixtureBundle, createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';
 import { getTestCertificates, type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.ts';
@@ -65,6 +66,36 @@ describe('skg serve --workers', () => {
     }
     assert.deepEqual([...shares.keys()].sort(), [0, 1], `two workers answered: ${JSON.stringify([...shares])}`);
     for (const share of shares.values()) assert.ok(share >= 100, `each worker answered a share: ${JSON.stringify([...shares])}`);
+  });
+});
+
+describe('skg serve --workers: start-up errors', () => {
+  // Measured from the spawn: two workers each load the CLI through tsx before they fail.
+  const DEADLINE_MS = 5_000;
+  const countOf = (text: string, pattern: RegExp) => text.split('\n').filter((line) => pattern.test(line)).length;
+
+  it('exits 1 within 5 s with one message when dist/ does not exist, with two workers', async () => {
+    const state = await createTempDir();
+    const run = await runCliServe(['--dist', '/nonexistent', '--port', '0', '--host', '127.0.0.1', '--workers', '2', '--no-watch', '--state-dir', state], 20_000);
+    assert.equal(run.code, 1, run.output);
+    assert.ok(run.elapsedMs < DEADLINE_MS, `exited after ${Math.round(run.elapsedMs)} ms:\n${run.output}`);
+    assert.equal(countOf(run.output, /cannot serve \/nonexistent/), 1, run.output);
+    assert.match(run.output, /skg build/);
+  });
+
+  it('exits 1 within 5 s with one message when the port is taken, with two workers', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const state = await createTempDir();
+      const run = await runCliServe(['--dist', await getFixtureDist(), '--port', String(port), '--host', '127.0.0.1', '--workers', '2', '--no-watch', '--state-dir', state], 20_000);
+      assert.equal(run.code, 1, run.output);
+      assert.ok(run.elapsedMs < DEADLINE_MS, `exited after ${Math.round(run.elapsedMs)} ms:\n${run.output}`);
+      assert.equal(countOf(run.output, /cannot listen on 127\.0\.0\.1:\d+/), 1, run.output);
+    } finally {
+      taken.close();
+    }
   });
 });
 

@@ -61,8 +61,116 @@ async function runLoad(url: string, clients: number, until: () => boolean, tally
   );
 }
 
+interface DrainTally {
+  answered: number;
+  closing: number;
+  /** A request on a connection the server had accepted, reset or closed without an answer. */
+  resets: string[];
+  /** New connections refused once the server stopped accepting: each client stops at its first. */
+  refused: number;
+  other: string[];
+  /** The clients answered at least once. */
+  clients: Set<number>;
+}
+
+const RESET = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * `clients` kept-alive clients that never retry, each sending requests one after another until a new
+ * connection is refused. `onAnswered` is told each answer's count.
+ */
+async function runUntilRefused(url: string, clients: number, tally: DrainTally, onAnswered: (answered: number) => void): Promise<void> {
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      for (let going = true; going; ) {
+        n += 1;
+        going = await new Promise<boolean>((resolve) => {
+          const request = http.get(url, { agent, headers: { 'X-Forwarded-For': `198.51.${(n >> 8) & 255}.${n & 255}` } }, (response) => {
+            response.resume();
+            response.on('end', () => {
+              if (response.statusCode === 200) tally.answered += 1;
+              else tally.other.push(`HTTP ${response.statusCode}`);
+              if (response.headers.connection === 'close') tally.closing += 1;
+              tally.clients.add(client);
+              onAnswered(tally.answered);
+              resolve(true);
+            });
+          });
+          request.on('error', (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ECONNREFUSED') tally.refused += 1;
+            else if (RESET.has(error.code ?? '') || error.message === 'socket hang up') tally.resets.push(`${error.code ?? ''} ${error.message} (reused socket: ${request.reusedSocket})`);
+            else tally.other.push(error.code ?? error.message);
+            resolve(false);
+          });
+        });
+      }
+      agent.destroy();
+    }),
+  );
+}
+
+function newDrainTally(): DrainTally {
+  return { answered: 0, closing: 0, resets: [], refused: 0, other: [], clients: new Set() };
+}
+
+/**
+ * Puts 50 kept-alive clients on `url`, calls `stop` once each was answered and 300 answers in all, and
+ * returns once every client was refused.
+ */
+async function drainUnderLoad(url: string, stop: () => void): Promise<DrainTally> {
+  const tally = newDrainTally();
+  let stopped = false;
+  await runUntilRefused(url, 50, tally, (answered) => {
+    if (!stopped && answered >= 300 && tally.clients.size === 50) {
+      stopped = true;
+      stop();
+    }
+  });
+  return tally;
+}
+
+function assertDrained(tally: DrainTally): void {
+  assert.deepEqual(tally.resets, [], `resets: ${JSON.stringify({ ...tally, clients: tally.clients.size })}`);
+  assert.deepEqual(tally.other, [], `other failures: ${JSON.stringify(tally)}`);
+  assert.equal(tally.refused, 50, `every client ends on a refused new connection: ${JSON.stringify(tally)}`);
+  assert.ok(tally.answered >= 300, JSON.stringify(tally));
+  // Each client's last answer said Connection: close (its connection was then closed, and the next refused).
+  assert.ok(tally.closing >= 1, JSON.stringify(tally));
+}
+
+describe('the drain under 50 kept-alive clients that never retry: 0 resets', () => {
+  it('close(): every request received is answered, then new connections are refused', async () => {
+    const server = await serve({ distDir: await getFixtureDist(), port: 0, host: '127.0.0.1', trustProxy: true, watch: false, log: () => undefined, accessLog: false });
+    let closed: Promise<void> | undefined;
+    const tally = await drainUnderLoad(`${server.url}/passage/John.3.16`, () => (closed = server.close()));
+    await closed;
+    assertDrained(tally);
+  });
+
+  it('SIGTERM to a single process', async () => {
+    const state = await createTempDir();
+    const server = await startCliServer(['--dist', await getFixtureDist(), '--port', '0', '--host', '127.0.0.1', '--workers', '1', '--no-watch', '--no-access-log', '--state-dir', state, '--trust-proxy']);
+    const tally = await drainUnderLoad(`${server.url}/passage/John.3.16`, () => server.child.kill('SIGTERM'));
+    assert.equal(await server.exited(), 0, server.output());
+    assertDrained(tally);
+  });
+
+  it('SIGTERM to the primary of two workers', async () => {
+    const state = await createTempDir();
+    const server = await startCliServer(
+      ['--dist', await getFixtureDist(), '--port', '0', '--host', '127.0.0.1', '--workers', '2', '--no-watch', '--no-access-log', '--state-dir', state, '--trust-proxy'],
+      /2 workers serving at (http:\/\/\S+\/api\/v1)/,
+    );
+    const tally = await drainUnderLoad(`${server.url}/passage/John.3.16`, () => server.child.kill('SIGTERM'));
+    assert.equal(await server.exited(), 0, server.output());
+    assertDrained(tally);
+  });
+});
+
 describe('graceful stop', () => {
-  it('close() stops accepting, closes idle kept-alive sockets at once and resolves', async () => {
+  it('close() stops accepting, closes idle kept-alive sockets once quiet and resolves', async () => {
     const server = await serve({ distDir: await getFixtureDist(), port: 0, host: '127.0.0.1', trustProxy: false, watch: false, log: () => undefined, drainTimeoutMs: 60_000 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const tally: LoadTally = { answered: 0, closing: 0, retried: 0, failed: [] };

@@ -20,7 +20,7 @@ describe('skg serve: hot swap options', () => {
     assert.throws(() => resolveConfig({}, { SKG_WATCH: 'sometimes' }), /SKG_WATCH must be true or false/);
   });
 
-  it('with --no-watch, switches to a new build on SIGHUP', async () => {
+  it('with --no-watch, switches to a new build on SIGHUP, and says so when there is nothing new', async () => {
     const { distDir, report } = await buildDist();
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', '--dist', distDir, '--port', '0', '--host', '127.0.0.1', '--no-watch'], {
       cwd: ROOT,
@@ -44,6 +44,9 @@ describe('skg serve: hot swap options', () => {
       assert.doesNotMatch(output, /watching for new builds/);
       const version = async () => ((await (await fetch(`${url}/status`)).json()) as { dataVersion: string }).dataVersion;
       assert.equal(await version(), report.manifest?.dataVersion);
+      // (The answer above also means the signal handlers are in place.)
+      child.kill('SIGHUP');
+      await waitForOutput(/SIGHUP: nothing new to switch to \(still serving data \S+\)/);
 
       const bundle = await copyFixtureBundle();
       const index = path.join(bundle, 'index.md');

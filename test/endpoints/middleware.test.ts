@@ -162,6 +162,22 @@ describe('rate limit', () => {
     assert.equal((await get(app, '/passage/John.3.16', client)).status, 200, 'a new window starts when the old one ends');
   });
 
+  it('does not count /health, which still carries the counters as they stand, and answers it past the limit', async () => {
+    const app = createTestApp(createMemoryDataSet(), { rateLimit: { limit: 2, windowMs: 60_000 } });
+    const client = { 'x-forwarded-for': '198.51.100.40' };
+    for (let i = 1; i <= 5; i += 1) {
+      const health = await get(app, '/health', client);
+      assert.equal(health.status, 200, `probe ${i}`);
+      assert.equal(health.headers.get('x-ratelimit-remaining'), '2', `probe ${i} spends nothing`);
+    }
+    assert.equal((await get(app, '/passage/John.3.16', client)).headers.get('x-ratelimit-remaining'), '1');
+    assert.equal((await get(app, '/passage/John.3.16', client)).status, 200);
+    assert.equal((await get(app, '/passage/John.3.16', client)).status, 429);
+    const past = await get(app, '/health', client);
+    assert.equal(past.status, 200, 'a client past the limit is still answered /health');
+    assert.equal(past.headers.get('x-ratelimit-remaining'), '0');
+  });
+
   it('counts by the socket address unless the proxy is trusted', async () => {
     const app = createTestApp(createMemoryDataSet(), { trustProxy: false, rateLimit: { limit: 1, windowMs: 60_000 } });
     assert.equal((await get(app, '/', { 'x-forwarded-for': '198.51.100.4' })).status, 200);

@@ -106,6 +106,16 @@ describe('skg serve: the access log', () => {
 });
 
 describe('skg serve: the webhook state directory', () => {
+  it('refuses a state directory under /proc at once, naming it (Node\'s recursive mkdir loops there forever)', { skip: process.platform === 'linux' ? false : '/proc is Linux' }, async () => {
+    const { distDir } = await copyDist();
+    const started = performance.now();
+    await assert.rejects(
+      serve({ ...quiet, distDir, webhooks: { store: { kind: 'fs', dir: '/proc/skg-state' } } }),
+      (error: Error) => error.message.includes('the webhook state directory /proc/skg-state is not writable') && error.message.includes('SKG_STATE_DIR'),
+    );
+    assert.ok(performance.now() - started < 6_000, `refused after ${Math.round(performance.now() - started)} ms`);
+  });
+
   it('refuses to start on a state directory it cannot create, naming it and what to set', async () => {
     const { distDir } = await copyDist();
     const file = path.join(await createTempDir('skg-state-'), 'a-file');

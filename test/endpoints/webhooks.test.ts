@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { serve } from '../../packages/server/src/serve.ts';
 import { createWebhooks, type WebhookOptions, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
-import { createMemoryWebhookStore } from '../../packages/server/src/webhooks/store.ts';
+import { createMemoryWebhookStore, createWebhookStore } from '../../packages/server/src/webhooks/store.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createTestApp, get, request, type TestResponse } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -270,9 +270,52 @@ describe('POST /webhooks', () => {
         return memory.list();
       },
     };
-    const { app } = setup({ store });
+    const { app, webhooks } = setup({ store });
+    await webhooks.idle(); // the start's one look for retries kept by an earlier process
+    lists = 0;
     for (let n = 0; n < 5; n += 1) assert.equal((await post(app, '/webhooks', { url: `https://hooks.example.org/${n}` })).status, 201);
     assert.equal(lists, 1, 'one census serves the registrations that follow it');
+  });
+
+  it('at 10,000 subscriptions, a registration (accepted or refused) costs O(1): the census is kept, not re-read; it is retaken in the background after an hour', async () => {
+    const memory = createMemoryWebhookStore();
+    for (let n = 0; n < 10_000; n += 1) {
+      await memory.set({
+        id: `wh_${n.toString(16).padStart(24, '0')}`,
+        url: `https://hooks${n % 500}.example.org/in`,
+        events: ['data.updated'],
+        status: 'active',
+        created: '2026-01-01T00:00:00.000Z',
+        secretHash: 'ab'.repeat(32),
+        sealedSecret: 'v1.a.b.c',
+        consecutiveFailures: 0,
+        lastDelivery: null,
+        disabledAt: null,
+      });
+    }
+    let lists = 0;
+    const store = { ...memory, list: () => ((lists += 1), memory.list()) };
+    let now = Date.parse('2026-06-01T00:00:00Z');
+    const { app, webhooks } = setup({ store, now: () => now, limits: { maxSubscriptions: 10_001 } });
+    await webhooks.idle(); // the start's one look for retries kept by an earlier process
+    lists = 0;
+    const client = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/new' }, client(1))).status, 201);
+    assert.equal(lists, 1, 'the first registration takes the census');
+    const times: number[] = [];
+    for (let n = 2; n < 22; n += 1) {
+      const started = performance.now();
+      const refused = await post(app, '/webhooks', { url: 'https://hooks.example.org/more' }, client(n));
+      times.push(performance.now() - started);
+      assert.equal(refused.status, 429);
+      assert.match(refused.body.error, /maximum of 10001 active webhook subscriptions/);
+    }
+    assert.equal(lists, 1, 'refused registrations read nothing');
+    const median = times.sort((a, b) => a - b)[times.length >> 1]!;
+    assert.ok(median < 10, `a refused registration took ${median.toFixed(1)} ms (median; a census of 10,000 records takes hundreds)`);
+    now += 60 * 60_000;
+    assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/more' }, client(30))).status, 429);
+    assert.equal(lists, 2, 'an hour later a registration retakes the census, in the background');
   });
 
   it('answers 429 rate_limited once the store holds its maximum of active subscriptions', async () => {
@@ -286,6 +329,29 @@ describe('POST /webhooks', () => {
 });
 
 describe('GET and DELETE /webhooks/{id}', () => {
+  it('takes the same time to refuse an unknown id as a known id with a wrong secret (fs store)', async () => {
+    const store = await createWebhookStore({ kind: 'fs', dir: await createTempDir() });
+    const { app } = setup({ store });
+    const { subscription } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
+    const unknownId = `wh_${'0'.repeat(24)}`;
+    const time = async (id: string) => {
+      const started = performance.now();
+      const response = await get(app, `/webhooks/${id}`, bearer('whsec_wrong'));
+      assert.equal(response.status, 404);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      known.push(await time(subscription.id));
+      unknown.push(await time(unknownId));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    const [k, u] = [median(known), median(unknown)];
+    assert.ok(Math.abs(k - u) < 1 && u >= 25, `median ${k.toFixed(2)} ms for a wrong secret, ${u.toFixed(2)} ms for an unknown id`);
+    await store.close();
+  });
+
   it('answers a wrong or missing secret exactly as an unknown id', async () => {
     const { app } = setup();
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;

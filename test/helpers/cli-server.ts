@@ -87,3 +87,25 @@ export async function waitForPort(port: number): Promise<void> {
   }
   throw new Error(`nothing listens on ${port}`);
 }
+
+export interface CliRun {
+  readonly code: number | string;
+  readonly output: string;
+  readonly elapsedMs: number;
+}
+
+/** Runs `skg serve <args>` to its exit (killed after `timeoutMs`, which the result then shows). */
+export function runCliServe(args: readonly string[], timeoutMs: number): Promise<CliRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = performance.now();
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal ?? -1, output, elapsedMs: performance.now() - started });
+    }),
+  );
+}

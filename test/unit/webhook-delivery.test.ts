@@ -1,6 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import https from 'node:https';
 import { describeFailure, sendAttempt, type DeliveryOptions, type SignedRequest } from '../../packages/server/src/webhooks/delivery.ts';
 import { signBody } from '../../packages/server/src/webhooks/signature.ts';
 import { getTestCertificates, type HttpsReceiver, startHttpsReceiver, type TestCertificates } from '../helpers/https-receiver.ts';
@@ -39,6 +40,37 @@ describe('a delivery attempt over HTTPS', { skip: certs ? false : 'the openssl c
     assert.equal(got.headers['x-service-delivery'], 'evt_1');
     const expected = `sha256=${createHmac('sha256', 'whsec_unit').update(got.body).digest('hex')}`;
     assert.equal(got.headers['x-service-signature'], expected);
+  });
+
+  it('reads at most a few KiB of an endless answer, then closes: the status decides, well within the deadline', async () => {
+    const { key, cert } = certs as TestCertificates;
+    let written = 0;
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    const endless = https.createServer({ key, cert }, (req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const chunk = Buffer.alloc(64 * 1024, 120);
+      const pump = () => {
+        while (!res.destroyed && written < 1024 ** 3 && res.write(chunk)) written += chunk.length;
+      };
+      res.on('drain', pump);
+      res.on('close', () => closed());
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = performance.now();
+      const outcome = await sendAttempt(signed(`https://localhost:${(endless.address() as { port: number }).port}/hook`), options({ timeoutMs: 10_000 }));
+      assert.deepEqual({ ok: outcome.ok, status: outcome.status }, { ok: true, status: 200 });
+      assert.ok(performance.now() - started < 2_000, `answered after ${Math.round(performance.now() - started)} ms`);
+      await connectionClosed;
+      // What the sender could push before the close: its socket buffers and the receiver's, never the gigabyte.
+      assert.ok(written < 16 * 1024 ** 2, `${written} bytes written before the connection was closed`);
+    } finally {
+      endless.closeAllConnections();
+      endless.close();
+    }
   });
 
   it('does not follow a redirect: a 3xx is a failed attempt, and the new location is not asked', async () => {

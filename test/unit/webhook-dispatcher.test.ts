@@ -59,6 +59,35 @@ describe('webhook dispatcher', () => {
     assert.equal((await webhooks.read(degradedOnly.subscription.id, degradedOnly.secret)).lastDelivery, null);
   });
 
+  it('keeps a waiting retry in the store: a restart resumes it when due, with the same bytes, and it is sent once', async () => {
+    // One store that outlives each process (closing the memory store would empty it).
+    const store = { ...createMemoryWebhookStore(), close: async () => undefined };
+    const secretBox = createEphemeralSecretBox();
+    const before = setup([false], { store, secretBox, retryDelaysMs: [300, 60_000, 60_000] });
+    const { subscription, secret } = await before.register();
+    before.events.emit('data.updated', UPDATED);
+    for (let i = 0; i < 100 && (await store.get(subscription.id))?.pendingRetries === undefined; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    const kept = (await store.get(subscription.id))?.pendingRetries;
+    assert.equal(kept?.length, 1, 'the waiting retry is in the record');
+    assert.equal(kept[0]!.attempts, 1);
+    await before.webhooks.close(); // the process stops: its timer is gone, the record stays
+    assert.equal(before.sender.sent.length, 1);
+
+    const after = setup([true], { store, secretBox, retryDelaysMs: [300, 60_000, 60_000] });
+    const another = setup([true], { store, secretBox, retryDelaysMs: [300, 60_000, 60_000] });
+    const keepUp = setInterval(() => undefined, 50); // retry timers are unref'd
+    await Promise.all([after.webhooks.idle(), another.webhooks.idle()]);
+    clearInterval(keepUp);
+    assert.equal(after.sender.sent.length + another.sender.sent.length, 1, 'resumed once across two processes sharing the store');
+    const resent = [...after.sender.sent, ...another.sender.sent][0]!;
+    assert.equal(resent.body, before.sender.sent[0]!.body, 'the same bytes');
+    const read = await after.webhooks.read(subscription.id, secret);
+    assert.equal(read.lastDelivery?.ok, true);
+    assert.equal(read.lastDelivery?.attempts, 2);
+    assert.equal((await store.get(subscription.id))?.pendingRetries, undefined, 'nothing kept once delivered');
+    assert.equal('pendingRetries' in read, false, 'never shown to the owner');
+  });
+
   it('retries a failed delivery three times with the same bytes, then counts one failure', async () => {
     const { webhooks, events, sender, register } = setup([false]);
     const { subscription, secret } = await register();

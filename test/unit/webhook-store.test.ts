@@ -25,6 +25,29 @@ const RECORD: StoredSubscription = {
   disabledAt: null,
 };
 
+describe('the fs webhook store under kill -9', () => {
+  it('never leaves a partial record: every file under subscriptions/ is a whole record after a kill during writes', async () => {
+    const dir = await createTempDir();
+    for (let round = 0; round < 5; round += 1) {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../helpers/write-subscriptions.ts'), dir], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      await new Promise((resolve) => child.once('message', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100 + round * 60));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const recordsDir = path.join(dir, 'webhooks', 'subscriptions');
+    const files = await readdir(recordsDir);
+    assert.ok(files.length > 3, `the writer wrote records (${files.length})`);
+    for (const name of files) {
+      const text = await readFile(path.join(recordsDir, name), 'utf8');
+      assert.doesNotThrow(() => JSON.parse(text), `${name} (${text.length} bytes) is a whole record`);
+    }
+    const store = await createWebhookStore({ kind: 'fs', dir });
+    assert.equal((await store.list()).length, files.length, 'every record reads back');
+    await store.close();
+  });
+});
+
 /** What every store must do; run against each backend. */
 async function checkStore(config: WebhookStoreConfig, reopen: boolean): Promise<void> {
   let store: WebhookStore = await createWebhookStore(config);

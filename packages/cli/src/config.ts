@@ -125,6 +125,13 @@ export const CONFIG_OPTIONS = {
       return store;
     },
   }),
+  storeTimeoutMs: option({
+    flag: '--store-timeout <ms>',
+    env: 'SKG_STORE_TIMEOUT',
+    default: '50',
+    description: 'with a `redis://` store, how long a Redis command may take; past it the rate limit is counted in the process and webhook registration answers 503',
+    parse: integer(1),
+  }),
   stateDir: option({
     flag: '--state-dir <dir>',
     env: 'SKG_STATE_DIR',

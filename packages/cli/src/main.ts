@@ -32,7 +32,10 @@ registerMcpCommand(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  // Commands throw plain Errors whose message says what to do; no stack for the user.
-  console.error(`skg: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  // Commands throw plain Errors whose message says what to do; no stack for the user. The process exits
+  // at once: a failed start may leave handles open (a cluster worker's channel, a store's connection),
+  // and a cluster says one message for all its workers (cluster/primary.ts).
+  const { reportStartFailure } = await import('@skg/server/cluster');
+  await reportStartFailure(`skg: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }

@@ -391,7 +391,7 @@ export interface paths {
         };
         /**
          * Liveness: 200 whenever this process answers; no checks run (readiness and checks: /status)
-         * @description For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and answering; whether its data checks pass is /status (200 ok, 503 degraded). Counted by the rate limit like every request.
+         * @description For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and answering; whether its data checks pass is /status (200 ok, 503 degraded). Not counted by the rate limit (a load balancer's probes do not spend a client's budget): it carries the counters as they stand.
          */
         get: operations["get_health"];
         put?: never;
@@ -1814,6 +1814,8 @@ export interface components {
                 verses: components["schemas"]["Check"];
                 scriptureSearch: components["schemas"]["Check"];
                 memory: components["schemas"]["MemoryCheck"];
+                /** @description With `--store redis://…` only: `warn` (detail starting `degraded:`) while Redis does not answer; the rate limit is then counted in each process and webhook registration answers 503 */
+                sharedStore?: components["schemas"]["Check"];
             };
             uptime: {
                 last24Hours: components["schemas"]["UptimeWindow"];
@@ -3869,7 +3871,6 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["MethodNotAllowed"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

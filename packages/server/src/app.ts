@@ -93,7 +93,8 @@ export function createApp(options: AppOptions): App {
   for (const routes of groupByPath(config.routes)) {
     const answer = routes.length === 1 && (routes[0]?.method ?? 'GET') === 'GET' ? answerGet(routes[0]!, config) : answerMethods(routes, config);
     const aliases = new Set(routes.flatMap((route) => route.aliases ?? []));
-    for (const path of [toRouterPath(routes[0]!.path), ...aliases]) app.all(path, pipeline.handle(answer));
+    const counted = routes.some((route) => route.rateLimited !== false);
+    for (const path of [toRouterPath(routes[0]!.path), ...aliases]) app.all(path, pipeline.handle(answer, { counted }));
   }
   app.all(
     '/**',

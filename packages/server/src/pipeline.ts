@@ -43,8 +43,11 @@ import { answerStoredBody } from './stored-response.ts';
 export type PipelineHandler = (event: H3Event, state: RequestState) => Reply | Promise<Reply>;
 
 export interface Pipeline {
-  /** The h3 handler that runs the steps, then `handler`, and answers. */
-  handle(handler: PipelineHandler): EventHandler;
+  /**
+   * The h3 handler that runs the steps, then `handler`, and answers. With `counted: false` (/health)
+   * the rate limit does not count the request: it reports the counters as they stand, as for a preflight.
+   */
+  handle(handler: PipelineHandler, options?: { readonly counted?: boolean }): EventHandler;
   /** The Error answer for a failure h3 reports outside the pipeline (its `onError` hook). */
   answerUnexpected(event: H3Event, error: unknown): PipelineResponse;
   /** The answer to a request through node:http that names a stored answer, or undefined: h3 answers it. */
@@ -67,7 +70,7 @@ export function createPipeline(config: AppConfig): Pipeline {
     return send(line.method, answerError(line, error, { requestId, dataSet, headers }, config), headers);
   }
 
-  function run(event: H3Event, handler: PipelineHandler): PipelineResponse | Promise<PipelineResponse> {
+  function run(event: H3Event, handler: PipelineHandler, counted: boolean): PipelineResponse | Promise<PipelineResponse> {
     const headers: ResponseHeaders = {};
     const requestId = beginHeaders(getRequestHeader(event, 'x-request-id'), getRequestHeader(event, 'idempotency-key'), headers);
     const method = event.req.method;
@@ -76,7 +79,8 @@ export function createPipeline(config: AppConfig): Pipeline {
       dataSet = config.getDataSet();
       const state: RequestState = { requestId, dataSet, headers };
       if (method === 'OPTIONS') return preflight(event, state);
-      const counting = rateLimit.count(getClientAddress(event, config.trustProxy), headers);
+      const client = getClientAddress(event, config.trustProxy);
+      const counting = counted ? rateLimit.count(client, headers) : rateLimit.report(client, headers);
       const reply = counting === undefined ? respond(event, state, handler) : counting.then(() => respond(event, state, handler));
       if (!(reply instanceof Promise)) return send(method, reply, headers);
       return reply.then(
@@ -123,9 +127,10 @@ export function createPipeline(config: AppConfig): Pipeline {
   }
 
   return {
-    handle(handler) {
+    handle(handler, options) {
+      const counted = options?.counted ?? true;
       return function pipelineHandler(event) {
-        return run(event, handler);
+        return run(event, handler, counted);
       };
     },
     answerUnexpected(event, error) {

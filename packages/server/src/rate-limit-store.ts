@@ -2,6 +2,8 @@
 // cluster ask the primary, which counts with this store (cluster/rate-limit-ipc.ts); several processes
 // or machines share Redis (rate-limit-redis.ts). All through this interface.
 
+import type { StoreHealth } from './store-outage.ts';
+
 export interface RateLimitCounter {
   /** Requests counted in the current window, this one included. */
   readonly count: number;
@@ -20,6 +22,8 @@ export interface RateLimitStore {
    * undefined when no window is open. Optional: without it, a preflight reports only the limit.
    */
   peek?(key: string, now: number): RateLimitCounter | undefined | Promise<RateLimitCounter | undefined>;
+  /** A shared store's health (Redis), for `/status`; absent for a store of this process. */
+  health?(): StoreHealth;
 }
 
 /** The in-process store: one fixed window per key; expired keys are swept at most once per window. */

@@ -1,17 +1,15 @@
 // `skg serve`: load dist/, then answer the API over node:http through the Node listener, and switch
 // to each new build of dist/ while serving (hot swap: hot-swap/).
 //
-// Closing drains (`close()`, what SIGTERM / SIGINT do in `skg serve`): the server stops accepting
-// connections, closes the idle kept-alive ones, answers every request in flight (or arriving on a
-// connection that is busy) with `Connection: close`, and after `drainTimeoutMs` closes whatever
-// connection is still open. A client whose idle kept-alive socket is closed under it retries on a new
-// connection, as HTTP clients do for an idempotent request; that new connection goes to another
-// process (a cluster worker still serving, the next server behind the load balancer).
+// Closing drains (`close()`, what SIGTERM / SIGINT do in `skg serve`; drain.ts): the server stops
+// accepting connections, answers every request it has received, read or not, with `Connection: close`,
+// closes a kept-alive connection once it is quiet, and after `drainTimeoutMs` closes whatever connection
+// is still open. A client's next connection goes to another process (a cluster worker still serving,
+// the next server behind the load balancer).
 //
 // In a cluster (cluster/primary.ts) every worker runs this: node:cluster shares the listening socket.
 
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { type AccessLog, createAccessLog } from './access-log.ts';
 import { RESPONSES_ARTEFACT } from '@skg/core';
@@ -19,6 +17,7 @@ import { findUnservableArtefacts, formatDistProblem, verifyArtefact } from './ar
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
+import { createDrain } from './drain.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
 import { getClientKey } from './middleware/client-key.ts';
@@ -98,8 +97,8 @@ export interface RunningServer {
   /** Looks for a new build in `distDir` now and switches to it when it verifies (what SIGHUP does). */
   reload(trigger?: string): Promise<ReloadOutcome>;
   /**
-   * Drains (above): stops watching and accepting, answers what is in flight with `Connection: close`,
-   * closes idle connections at once and the rest after the drain time, then closes the webhooks.
+   * Drains (above): stops watching and accepting, answers every request received with `Connection: close`,
+   * closes quiet connections, and the rest after the drain time, then closes the webhooks.
    */
   close(): Promise<void>;
 }
@@ -181,6 +180,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     webhooks = await openWebhooks(options.webhooks ?? { store: { kind: 'memory' } }, {
       ...(options.dispatchWebhooks === false ? { dispatch: false } : {}),
       ...(options.rateLimitStore ? { counters: options.rateLimitStore } : {}),
+      log,
     });
   } catch (error) {
     throw new Error(`cannot serve: ${error instanceof Error ? error.message : String(error)}`);
@@ -189,7 +189,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const events = options.events ?? createServiceEvents();
   const holder = createDataHolder({ distDir: options.distDir, initial, loadDataSet: load, events, log });
   const getDataSet = holder.get;
-  const statusMonitor = createStatusMonitor({ getDataSet, events });
+  const rateLimitStore = options.rateLimitStore;
+  const statusMonitor = createStatusMonitor({
+    getDataSet,
+    events,
+    getStoreHealth: () => [rateLimitStore?.health?.(), webhooks.health()].filter((health) => health !== undefined),
+  });
   statusMonitor.start();
   // A new set is checked at once, so a dataset it lost is reported now rather than at the next sample.
   // The previous set is collected promptly once its requests are done (hot-swap/release.ts).
@@ -258,7 +263,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       statusMonitor.stop();
       stopSampling();
       release.stop();
-      await drain.close(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
+      await drain.close(options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
       await webhooks.close();
       accessLog?.flush();
     },
@@ -283,46 +288,4 @@ function originOf(server: Server, host: string): string {
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
-}
-
-interface Drain {
-  /** Called for each request: while draining, its response is sent with `Connection: close`. */
-  onRequest(res: ServerResponse): void;
-  /** Stops accepting, closes idle connections, waits for the rest at most `timeoutMs`, then closes them. */
-  close(server: Server, timeoutMs: number): Promise<void>;
-}
-
-/** The response a socket is writing now (Node's own link from a connection to its current response). */
-type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
-
-function createDrain(server: Server): Drain {
-  // Connections, not requests, are tracked: one Set entry per kept-alive connection, nothing per request.
-  const sockets = new Set<HttpSocket>();
-  server.on('connection', (socket: HttpSocket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  let draining = false;
-  return {
-    onRequest(res) {
-      if (draining) res.shouldKeepAlive = false;
-    },
-    async close(server, timeoutMs) {
-      if (!server.listening) return;
-      draining = true;
-      // A response in flight closes its connection once sent.
-      for (const socket of sockets) {
-        const res = socket._httpMessage;
-        if (res && !res.headersSent) res.shouldKeepAlive = false;
-      }
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-      try {
-        await closed;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-  };
 }

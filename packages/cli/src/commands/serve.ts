@@ -19,6 +19,7 @@ export const SERVE_KEYS = [
   'workers',
   'drainTimeoutMs',
   'store',
+  'storeTimeoutMs',
   'stateDir',
   'webhooksKeyFile',
   'webhooksAllowPrivate',
@@ -41,7 +42,8 @@ export function registerServeCommand(program: Command): void {
 export async function serveDist(config: SkgConfig): Promise<void> {
   const redis = isRedisUrl(config.store);
   if (config.workers > 1 && cluster.isPrimary) {
-    const { runPrimary } = await import('@skg/server/cluster');
+    const { assertDistManifest, runPrimary } = await import('@skg/server/cluster');
+    await assertDistManifest(config.dist);
     process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis }));
   }
   const [{ createAccessLog, createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([
@@ -51,9 +53,9 @@ export async function serveDist(config: SkgConfig): Promise<void> {
   const worker = getWorkerIndex();
   // Redis counts for every process sharing it; else a cluster's workers count in their primary.
   let rateLimitStore: (RateLimitStore & { close?: () => Promise<void> }) | undefined;
-  if (redis) rateLimitStore = await createRedisRateLimitStore(config.store);
-  else if (worker !== undefined) rateLimitStore = createPrimaryRateLimitStore();
   const log = worker === undefined ? undefined : (line: string) => console.log(line.replace(/^skg: /, `skg[worker ${worker} pid ${process.pid}]: `));
+  if (redis) rateLimitStore = await createRedisRateLimitStore(config.store, { timeoutMs: config.storeTimeoutMs, ...(log ? { log } : {}) });
+  else if (worker !== undefined) rateLimitStore = createPrimaryRateLimitStore();
   const server = await serve({
     distDir: config.dist,
     port: config.port,
@@ -82,7 +84,11 @@ function isRedisUrl(store: string): boolean {
 /** The webhook store, key file and address policy `serve` takes, from the resolved configuration. */
 export function toWebhookServeConfig(config: SkgConfig): WebhookServeConfig {
   const store: WebhookStoreConfig =
-    config.store === 'fs' ? { kind: 'fs', dir: config.stateDir } : config.store === 'memory' ? { kind: 'memory' } : { kind: 'redis', url: config.store };
+    config.store === 'fs'
+      ? { kind: 'fs', dir: config.stateDir }
+      : config.store === 'memory'
+        ? { kind: 'memory' }
+        : { kind: 'redis', url: config.store, timeoutMs: config.storeTimeoutMs };
   return {
     store,
     ...(config.webhooksKeyFile !== undefined ? { keyFile: config.webhooksKeyFile } : {}),
@@ -104,9 +110,15 @@ export function handleSignals(
   closeStores: () => Promise<void>,
   log: (line: string) => void = (line) => console.log(line),
 ): void {
+  // A switch and a refusal are logged where they happen (hot-swap/data-holder.ts), tagged [SIGHUP].
   process.on('SIGHUP', () => {
     log('skg: SIGHUP, looking for a new build');
-    void server.reload('SIGHUP');
+    server.reload('SIGHUP').then(
+      (outcome) => {
+        if (outcome.status === 'unchanged') log(`skg: SIGHUP: nothing new to switch to (still serving data ${outcome.dataVersion})`);
+      },
+      (error: unknown) => log(`skg: SIGHUP: looking for a new build failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -4,21 +4,26 @@
 //   address has one counter whichever worker answers it. With Redis the workers count there.
 // - Webhooks: worker 0 delivers the events (one delivery per event); every worker registers, reads and
 //   tests. A worker that dies is forked again with its index, so there is always one deliverer.
-// - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker.
+// - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker serving (one still
+//   starting loads the newest build anyway).
 // - SIGTERM / SIGINT: forwarded; each worker drains (serve.ts) and exits; the primary waits for them
 //   (at most the drain time and 5 s more, then kills what is left) and exits.
 // A worker that exits before it listened (dist/ missing, port taken) stops the cluster: its message is
 // the reason, and forking it again would fail the same way.
 //
-// Loaded by the primary alone, so it imports nothing of the server but the counters.
+// Loaded by the primary alone, so it imports nothing of the server but the counters and the manifest
+// check (`assertDistManifest`: a dist/ without a readable manifest fails before any worker is forked).
 
 import cluster, { type Worker } from 'node:cluster';
+import { checkDist, formatDistProblem } from '../artefacts/check-dist.ts';
 import { createPrimaryCounters, isRateLimitRequest } from './rate-limit-ipc.ts';
 
 /** The environment variable giving a worker its index (0 … n-1). */
 export const WORKER_INDEX_ENV = 'SKG_WORKER_INDEX';
 /** What a worker sends the primary once it listens. */
 export const LISTENING_MESSAGE = 'skg:listening';
+/** What a worker sends the primary when it cannot start: the primary prints the first such message. */
+export const START_FAILED_MESSAGE = 'skg:start-failed';
 
 /**
  * The V8 flags a server process runs with: a young generation of 2 MB semi-spaces instead of 16 MB.
@@ -57,6 +62,35 @@ export function reportListening(url: string): void {
   if (cluster.isWorker && process.send) process.send({ type: LISTENING_MESSAGE, url });
 }
 
+/**
+ * Reports a start-up failure: a worker hands its message to the primary (which prints one for the
+ * cluster, however many workers fail the same way); a process serving alone prints it. Resolves once
+ * it is said; the caller then exits with code 1.
+ */
+export function reportStartFailure(message: string): Promise<void> {
+  const send = cluster.isWorker ? process.send?.bind(process) : undefined;
+  if (!send) {
+    console.error(message);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    send({ type: START_FAILED_MESSAGE, message }, undefined, {}, () => resolve());
+  });
+}
+
+function isMessage(message: unknown, type: string): message is { type: string; [field: string]: unknown } {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+}
+
+/**
+ * Fails, as a worker would, when `distDir` has no readable manifest: the primary says so at once instead
+ * of forking n workers to fail alike (each loads the CLI first: seconds on a busy machine).
+ */
+export async function assertDistManifest(distDir: string): Promise<void> {
+  const problems = (await checkDist(distDir)).filter((problem) => problem.kind === 'manifest');
+  if (problems.length > 0) throw new Error(`cannot serve ${distDir}:\n  - ${problems.map(formatDistProblem).join('\n  - ')}`);
+}
+
 const RESTART_DELAY_MS = 1_000;
 const KILL_GRACE_MS = 5_000;
 
@@ -69,6 +103,8 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
   let stopping = false;
   let exitCode = 0;
   let announced = false;
+  // A worker said why it could not start: the cluster stops, and says it once.
+  let failed = false;
 
   cluster.setupPrimary({ execArgv: withServerNodeFlags(process.execArgv) });
   return new Promise((resolve) => {
@@ -80,11 +116,19 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
           worker.send(counters.answer(message));
           return;
         }
-        if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === LISTENING_MESSAGE) {
+        if (isMessage(message, START_FAILED_MESSAGE)) {
+          if (failed) return;
+          failed = true;
+          exitCode = 1;
+          console.error(String(message.message));
+          stop('SIGTERM');
+          return;
+        }
+        if (isMessage(message, LISTENING_MESSAGE)) {
           listened.add(index);
           if (!announced && listened.size === options.workers) {
             announced = true;
-            log(`skg: ${options.workers} workers serving at ${String((message as { url?: unknown }).url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
+            log(`skg: ${options.workers} workers serving at ${String(message.url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
           }
         }
       });
@@ -127,7 +171,8 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
 
     process.on('SIGHUP', () => {
       log('skg: SIGHUP, asking every worker to look for a new build');
-      for (const worker of indexOf.keys()) worker.process.kill('SIGHUP');
+      // A worker still starting has no handler yet (the signal would end it), and loads the newest build anyway.
+      for (const [worker, index] of indexOf) if (listened.has(index)) worker.process.kill('SIGHUP');
     });
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.on(signal, () => {

@@ -131,7 +131,8 @@ export function describeResponses(route: RouteDefinition): Record<string, unknow
     : writeResponses(route);
   // A route answering its own body with another status under some condition (/status: 503 while degraded).
   if (route.bodyStatus) responses[route.bodyStatus.status] = jsonResponse(route.bodyStatus.description, route.responseSchema, [...SUCCESS_HEADERS, 'Cache-Control']);
-  for (const status of [...new Set([...route.errorStatuses, 405, 429, 500])].sort((a, b) => a - b)) {
+  const shared = route.rateLimited === false ? [405, 500] : [405, 429, 500];
+  for (const status of [...new Set([...route.errorStatuses, ...shared])].sort((a, b) => a - b)) {
     const shared = SHARED[status];
     if (shared) {
       responses[status] = { $ref: `#/components/responses/${shared.name}` };

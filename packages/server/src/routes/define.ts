@@ -59,6 +59,11 @@ export interface RouteDefinition {
    */
   readonly cache: 'data' | 'live';
   /**
+   * False for a route the rate limit does not count (/health: a load balancer's probes must not spend a
+   * client's budget); it carries the counters as they stand. Default true.
+   */
+  readonly rateLimited?: boolean;
+  /**
    * With `cache: 'data'`: the body also carries this process's own times (`DataSet.loadedAt`, e.g. the
    * index-build time of /stats and /changelog), so its ETag derives from them as well. Another process,
    * or a restart, on the same data then gives another tag, and never a 304 for a body with another time.

@@ -12,11 +12,13 @@ export const healthRoute = defineRoute({
   summary: 'Liveness: 200 whenever this process answers; no checks run (readiness and checks: /status)',
   description:
     'For load balancers and orchestrators: cheap enough to call every second. It says only that the process is up and ' +
-    'answering; whether its data checks pass is /status (200 ok, 503 degraded). Counted by the rate limit like every request.',
+    'answering; whether its data checks pass is /status (200 ok, 503 degraded). Not counted by the rate limit (a load ' +
+    "balancer's probes do not spend a client's budget): it carries the counters as they stand.",
   parameters: [],
   responseSchema: Health,
   errorStatuses: [],
   cache: 'live',
+  rateLimited: false,
   handle() {
     return { status: 'ok', licence: LICENCE };
   },

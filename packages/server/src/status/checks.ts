@@ -2,6 +2,7 @@
 
 import { BOOKS, type Book } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
+import type { StoreHealth } from '../store-outage.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -24,12 +25,16 @@ export interface CheckReport {
     readonly verses: CheckResult;
     readonly scriptureSearch: CheckResult;
     readonly memory: CheckResult;
+    /** With a shared store (Redis) only. */
+    readonly sharedStore?: CheckResult;
   };
 }
 
 export interface CheckOptions {
   /** Resident memory above this warns, above twice this fails. */
   readonly memoryBudgetBytes: number;
+  /** The shared stores' health (Redis); none without a shared store. */
+  readonly getStoreHealth?: () => readonly StoreHealth[];
 }
 
 interface Probe {
@@ -117,7 +122,17 @@ export async function runChecks(dataSet: DataSet, options: CheckOptions): Promis
       budgetBytes: budget,
     };
   });
-  const checks = { dataset, verses, scriptureSearch, memory };
+  const stores = options.getStoreHealth?.() ?? [];
+  // A store down warns and does not fail /status: reads are answered without it (the rate limit counted
+  // in each process), and a 503 here would take every server out of a load balancer at once.
+  const sharedStore =
+    stores.length === 0
+      ? undefined
+      : await timed(() => ({
+          status: stores.every((store) => store.ok) ? 'ok' : 'warn',
+          detail: stores.map((store) => store.detail).join('; '),
+        }));
+  const checks = { dataset, verses, scriptureSearch, memory, ...(sharedStore ? { sharedStore } : {}) };
   const failed = Object.values(checks).some((check) => check.status === 'fail');
   return { status: failed ? 'degraded' : 'ok', checks };
 }

@@ -7,6 +7,7 @@
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents, StatusDegradedData } from '../events.ts';
+import type { StoreHealth } from '../store-outage.ts';
 import { type CheckReport, runChecks } from './checks.ts';
 import { DAY_MS, UptimeRecorder, type UptimeWindow } from './uptime.ts';
 
@@ -19,6 +20,8 @@ export interface StatusMonitorOptions {
   readonly memoryBudgetBytes?: number;
   /** Where `status.degraded` is emitted. */
   readonly events?: ServiceEvents;
+  /** The shared stores' health (Redis), shown as the `sharedStore` check; default none. */
+  readonly getStoreHealth?: () => readonly StoreHealth[];
 }
 
 export interface StatusMonitor {
@@ -66,7 +69,7 @@ export function createStatusMonitor(options: StatusMonitorOptions): StatusMonito
   const monitor: StatusMonitor = {
     startedAt: now(),
     intervalMs,
-    check: (dataSet) => runChecks(dataSet, { memoryBudgetBytes }),
+    check: (dataSet) => runChecks(dataSet, { memoryBudgetBytes, ...(options.getStoreHealth ? { getStoreHealth: options.getStoreHealth } : {}) }),
     async sample() {
       const dataSet = options.getDataSet();
       const lost = lostDatasets(dataSet);

@@ -10,7 +10,11 @@
 // - Test deliveries (POST /webhooks/{id}/test) are one attempt, answered to the caller, and do not
 //   touch the failure count.
 // - At most `concurrency` attempts are in flight per process; waits between retries hold no slot.
-//   Retries wait on unref'd timers: `close()` cancels them (a pending retry is dropped, not counted).
+//   Retries wait on unref'd timers, and each waiting retry is also kept in the subscription's record
+//   (`pendingRetries`: the payload, the attempts made, when the next is due): `close()` cancels the
+//   timers, and the next start (`resume()`, by the delivering process) picks the retries up from the
+//   store, due ones at once. A claim on (event, subscription, attempt) keeps two processes resuming one
+//   store from both sending it.
 // - Every change of one record (a delivery outcome, a disable, a delete) goes through one queue per
 //   subscription in the process, and an update only ever replaces a record that still exists
 //   (`store.replace`): a delete is never undone by an update that read the record before it. Across
@@ -25,7 +29,7 @@ import { createEventId, formatPayload, type WebhookPayload } from './payload.ts'
 import type { SecretBox } from './secret-box.ts';
 import { signBody } from './signature.ts';
 import type { WebhookStore } from './store.ts';
-import type { DeliveryRecord, StoredSubscription } from './subscription.ts';
+import type { DeliveryRecord, PendingRetry, StoredSubscription } from './subscription.ts';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = Object.freeze([60_000, 300_000, 1_800_000]);
 export const DISABLE_AFTER_FAILURES = 10;
@@ -46,6 +50,8 @@ export interface DispatcherOptions {
   readonly logDebug?: (message: string) => void;
   /** One attempt; default the HTTPS sender (delivery.ts). */
   readonly send?: (request: SignedRequest, options: DeliveryOptions) => Promise<AttemptOutcome>;
+  /** Told of each subscription this dispatcher disables (the registration census counts active ones). */
+  readonly onDisabled?: (record: StoredSubscription) => void;
 }
 
 export interface Dispatcher {
@@ -55,6 +61,8 @@ export interface Dispatcher {
   test(record: StoredSubscription, payload: WebhookPayload): Promise<DeliveryRecord>;
   /** Deletes the record, in turn with the updates of it (see above). */
   remove(id: string): Promise<void>;
+  /** Resumes the retries kept in the store by an earlier process (never throws, never waits). */
+  resume(): void;
   /** Resolves when every started delivery (its retries included) has finished. */
   idle(): Promise<void>;
   /** Cancels waiting retries and waits for attempts in flight. */
@@ -111,7 +119,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const record = await store.get(id);
       if (record === null) return null;
       const changed = change(record);
-      return (await store.replace(changed)) ? changed : null;
+      if (!(await store.replace(changed))) return null;
+      if (record.status === 'active' && changed.status === 'disabled') options.onDisabled?.(changed);
+      return changed;
     });
   }
 
@@ -142,7 +152,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     };
   }
 
-  async function deliver(first: StoredSubscription, payload: WebhookPayload): Promise<void> {
+  /** Keeps `retry` in the record (replacing one of the same event), or drops the event's when undefined. */
+  function withPending(record: StoredSubscription, eventId: string, retry?: PendingRetry): StoredSubscription {
+    const others = (record.pendingRetries ?? []).filter((pending) => pending.payload.id !== eventId);
+    const pendingRetries = retry ? [...others, retry] : others;
+    const { pendingRetries: _previous, ...rest } = record;
+    return pendingRetries.length > 0 ? { ...rest, pendingRetries } : rest;
+  }
+
+  /**
+   * Delivers `payload`: from its first attempt, or, resuming (`resumed`), from the attempts an earlier
+   * process made, when the next is due.
+   */
+  async function deliver(first: StoredSubscription, payload: WebhookPayload, resumed?: PendingRetry): Promise<void> {
     let request: SignedRequest;
     try {
       request = sign(first, payload);
@@ -151,20 +173,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       logError(`[skg] webhook ${first.id}: cannot sign ${payload.event} ${payload.id}`, error);
       return;
     }
-    let attempts = 0;
+    const retries = options.retryDelaysMs.length;
+    let attempts = resumed?.attempts ?? 0;
+    let dueAt = resumed ? Date.parse(resumed.dueAt) : now();
     let outcome: AttemptOutcome | undefined;
-    for (let attempt = 0; attempt <= options.retryDelaysMs.length; attempt += 1) {
-      if (attempt > 0 && !(await wait(options.retryDelaysMs[attempt - 1] ?? 0))) return;
-      const current = attempt === 0 ? first : await store.get(first.id);
+    for (; attempts <= retries; ) {
+      if (attempts > 0 && !(await wait(dueAt - now()))) return; // closing: the retry stays in the store
+      const current = attempts === 0 ? first : await store.get(first.id);
       if (current === null || current.status !== 'active') return;
       outcome = await sendOne(first, request);
       attempts += 1;
-      if (outcome.ok) break;
+      if (outcome.ok || attempts > retries) break;
+      dueAt = now() + (options.retryDelaysMs[attempts - 1] ?? 0);
+      const retry: PendingRetry = { payload, attempts, dueAt: new Date(dueAt).toISOString() };
+      await update(first.id, (record) => withPending(record, payload.id, retry));
     }
     if (outcome === undefined) return;
     const delivery = toRecord(payload, attempts, outcome);
     const ok = outcome.ok;
-    await update(first.id, (record) => {
+    await update(first.id, (stored) => {
+      const record = withPending(stored, payload.id);
       if (ok) return { ...record, consecutiveFailures: 0, lastDelivery: delivery };
       const consecutiveFailures = record.consecutiveFailures + 1;
       const disable = record.status === 'active' && consecutiveFailures >= options.disableAfterFailures;
@@ -175,6 +203,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         ...(disable ? { status: 'disabled' as const, disabledAt: delivery.at } : {}),
       };
     });
+  }
+
+  /** Every retry the store keeps for an active subscription, each resumed once across processes. */
+  async function resumeAll(): Promise<void> {
+    const records = (await store.list()).filter((record) => record.status === 'active' && (record.pendingRetries?.length ?? 0) > 0);
+    await Promise.all(
+      records.flatMap((record) =>
+        (record.pendingRetries ?? []).map(async (retry) => {
+          try {
+            if (!(await store.claim(`${retry.payload.id}:${record.id}:resume:${retry.attempts}`, options.claimTtlMs))) return;
+            await deliver(record, retry.payload, retry);
+          } catch (error) {
+            logError(`[skg] webhook ${record.id}: resuming ${retry.payload.event} ${retry.payload.id} failed`, error);
+          }
+        }),
+      ),
+    );
   }
 
   async function fanOut<E extends ServiceEventName>(event: E, data: ServiceEventData[E]): Promise<void> {
@@ -207,6 +252,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     },
     remove(id) {
       return inTurn(id, () => store.remove(id));
+    },
+    resume() {
+      if (closed) return;
+      track(resumeAll().catch((error: unknown) => logError('[skg] webhooks: resuming kept retries failed', error)));
     },
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);

@@ -24,18 +24,19 @@ const KEY_ID = 'key-id';
 
 export async function openWebhooks(
   config: WebhookServeConfig,
-  options: Omit<WebhookOptions, 'store' | 'secretBox' | 'allowPrivate'> = {},
+  options: Omit<WebhookOptions, 'store' | 'secretBox' | 'allowPrivate'> & { readonly log?: (line: string) => void } = {},
 ): Promise<Webhooks> {
   if (config.store.kind === 'fs') await assertWritableStateDirectory(path.resolve(config.store.dir));
   const secretBox = await openSecretBox(config);
-  const store = await createWebhookStore(config.store);
+  const store = await createWebhookStore(config.store, options.log ? { log: options.log } : {});
   try {
     await assertKeyMatches(store, secretBox, config);
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;
   }
-  return createWebhooks({ ...options, store, secretBox, allowPrivate: config.allowPrivate ?? false });
+  const { log: _log, ...webhookOptions } = options;
+  return createWebhooks({ ...webhookOptions, store, secretBox, allowPrivate: config.allowPrivate ?? false });
 }
 
 /** Where the key lives for this configuration, or null for a key held in memory. */

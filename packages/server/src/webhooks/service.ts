@@ -3,13 +3,20 @@
 //
 // A wrong or missing secret answers exactly as an unknown id does (404 `not_found`, same message), and
 // the secret is compared in constant time against the stored hash, a dummy hash when the id is unknown.
+// The refusal also takes the same time: reading a record that exists costs more than finding none, so
+// every refusal is answered no sooner than REFUSAL_FLOOR_MS (25 ms) after the lookup began: longer than a
+// record read takes on a busy machine (about 8 ms seen), and only a refusal waits.
 //
 // The caps on active subscriptions (in all, and per target host) are checked against a census of the
-// store: taken with `store.list()` at most every 10 s per process, and kept current between takes with
-// this process's own registrations and deletions. unstorage has no atomic counter, and a count kept in
-// the store would drift with every crash between two writes; a census cannot drift. Within a process
-// the check and the write of a registration are serialised; several processes can together pass a cap
-// by what they register within those 10 s (registrations are rate limited besides).
+// store, kept in memory: taken with `store.list()` once, at the first registration, and kept current
+// with this process's own registrations, deletions and disables, so a registration costs O(1) whatever
+// the store holds (re-reading 10,000 records blocked the event loop for about 870 ms). Other processes
+// sharing the store are seen when the census is taken again: in the background, off any request, at
+// most once an hour (CENSUS_REFRESH_MS), after a registration. unstorage has no atomic counter, and a
+// count kept in the store would drift with every crash between two writes; a census cannot drift for
+// longer than a refresh. Within a process the check and the write of a registration are serialised;
+// several processes can together pass a cap by what they register within the hour (registrations are
+// rate limited besides: 30 an hour per address).
 //
 // Detail that must not reach a caller (what a refused host resolved to, why an attempt failed) goes to
 // `logDebug`: by default Node's debug log for `skg-webhooks` (`NODE_DEBUG=skg-webhooks`).
@@ -18,6 +25,7 @@ import { debuglog } from 'node:util';
 import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../rate-limit-store.ts';
+import type { StoreHealth } from '../store-outage.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../events.ts';
 import type { AttemptOutcome, DeliveryOptions, SignedRequest } from './delivery.ts';
 import { createDispatcher, DEFAULT_RETRY_DELAYS_MS, DISABLE_AFTER_FAILURES, type Dispatcher } from './dispatcher.ts';
@@ -133,6 +141,8 @@ export interface Webhooks {
   listen(events: ServiceEvents): () => void;
   /** Resolves when every delivery started so far has finished (retries included). */
   idle(): Promise<void>;
+  /** The store's health when it is shared (Redis), for `/status`; undefined for a store of this process. */
+  health(): StoreHealth | undefined;
   /** Stops listening, cancels waiting retries, waits for attempts in flight, closes the store. */
   close(): Promise<void>;
 }
@@ -140,8 +150,10 @@ export interface Webhooks {
 export const WEBHOOK_USER_AGENT = 'ScriptureGraph-Webhooks/1';
 const DUMMY_HASH = hashSecret('whsec_no-such-subscription');
 const CLAIM_TTL_MS = 60 * 60_000;
-/** How long a census of the store serves the caps before it is taken again. */
-const CENSUS_TTL_MS = 10_000;
+/** A refused lookup (unknown id, wrong secret) answers no sooner than this after it began (above). */
+const REFUSAL_FLOOR_MS = 25;
+/** How long a census serves before it is taken again, in the background (above). */
+const CENSUS_REFRESH_MS = 60 * 60_000;
 
 /** Active subscriptions in all and per target host. */
 interface Census {
@@ -185,6 +197,7 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     logError,
     logDebug,
     ...(options.send ? { send: options.send } : {}),
+    onDisabled: (record) => countInCensus(record.url, -1),
   });
   const targetPolicy = {
     allowPrivate,
@@ -200,18 +213,21 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
   } as const;
 
   async function authorize(id: string, secret: string | undefined): Promise<StoredSubscription> {
+    const started = performance.now();
     const record = SUBSCRIPTION_ID.test(id) ? await store.get(id) : null;
     const matches = secretMatchesHash(secret ?? '', record?.secretHash ?? DUMMY_HASH);
     if (record === null || secret === undefined || !matches) {
+      const left = REFUSAL_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       throw new ApiError('not_found', `no webhook subscription matches id '${truncateEcho(id)}' and the secret sent as Authorization: Bearer <secret>`);
     }
     return record;
   }
 
   let census: Census | undefined;
-  async function getCensus(): Promise<Census> {
-    const at = Date.now();
-    if (census !== undefined && at - census.takenAt < CENSUS_TTL_MS && at >= census.takenAt) return census;
+  let takingCensus: Promise<Census> | undefined;
+  async function takeCensus(): Promise<Census> {
+    const takenAt = now();
     const byHost = new Map<string, number>();
     let total = 0;
     for (const record of await store.list()) {
@@ -220,7 +236,23 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
       const host = hostOf(record.url);
       byHost.set(host, (byHost.get(host) ?? 0) + 1);
     }
-    census = { takenAt: at, total, byHost };
+    return { takenAt, total, byHost };
+  }
+  /** The kept census; the first call takes it (and waits), a call after CENSUS_REFRESH_MS retakes it in the background. */
+  async function getCensus(): Promise<Census> {
+    if (census === undefined) {
+      takingCensus ??= takeCensus().finally(() => (takingCensus = undefined));
+      census = await takingCensus;
+      return census;
+    }
+    const age = now() - census.takenAt;
+    if ((age >= CENSUS_REFRESH_MS || age < 0) && takingCensus === undefined) {
+      takingCensus = takeCensus().finally(() => (takingCensus = undefined));
+      takingCensus.then(
+        (fresh) => (census = fresh),
+        (error: unknown) => logError('skg: webhooks: taking the census of subscriptions failed', error),
+      );
+    }
     return census;
   }
 
@@ -318,6 +350,7 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     listen(events) {
       if (options.dispatch === false) return () => undefined;
       const stop = events.on((event, data) => dispatcher.dispatch(event, data));
+      dispatcher.resume();
       stops.add(stop);
       return () => {
         stops.delete(stop);
@@ -326,6 +359,8 @@ export function createWebhooks(options: WebhookOptions = {}): Webhooks {
     },
 
     idle: () => dispatcher.idle(),
+
+    health: () => store.health?.(),
 
     async close() {
       for (const stop of stops) stop();

@@ -22,14 +22,17 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createStorage, type Storage } from 'unstorage';
-import fsDriver from 'unstorage/drivers/fs';
+import { createAtomicFsDriver } from './atomic-fs-driver.ts';
 import memoryDriver from 'unstorage/drivers/memory';
+import { ApiError } from '@skg/core';
+import { CONNECT_TIMEOUT_MS, DEFAULT_STORE_TIMEOUT_MS, getRedisClientOptions, redactUrl } from '../redis-client.ts';
+import { createStoreOutage, describeFailure, type StoreHealth, type StoreOutage } from '../store-outage.ts';
 import { type StoredSubscription, toStoredSubscription } from './subscription.ts';
 
 export type WebhookStoreConfig =
   | { readonly kind: 'memory' }
   | { readonly kind: 'fs'; readonly dir: string }
-  | { readonly kind: 'redis'; readonly url: string };
+  | { readonly kind: 'redis'; readonly url: string; /** Each command's deadline; default DEFAULT_STORE_TIMEOUT_MS. */ readonly timeoutMs?: number };
 
 export interface WebhookStore {
   /** `fs <dir>`, `redis <host>` or `memory`: for the start-up line. */
@@ -47,30 +50,36 @@ export interface WebhookStore {
   /** True for the first caller of `key` within `ttlMs` (across every process sharing the store). */
   claim(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
+  /** A shared store's health, for `/status` (absent for a store of this process). */
+  health?(): StoreHealth;
 }
 
 const SUBSCRIPTIONS = 'webhooks:subscriptions';
 const META = 'webhooks:meta';
-/** How long a start-up waits for Redis before failing. */
-const CONNECT_TIMEOUT_MS = 5000;
 
 /** A store in process memory: tests, and `createApp` without a store. */
 export function createMemoryWebhookStore(): WebhookStore {
   return wrap(createStorage({ driver: memoryDriver() }), 'memory', 'memory', createMemoryClaims());
 }
 
-export async function createWebhookStore(config: WebhookStoreConfig): Promise<WebhookStore> {
+export interface WebhookStoreOptions {
+  /** Where a shared store's outage and recovery lines go; default `console.log`. */
+  readonly log?: (line: string) => void;
+}
+
+export async function createWebhookStore(config: WebhookStoreConfig, options: WebhookStoreOptions = {}): Promise<WebhookStore> {
   if (config.kind === 'memory') return createMemoryWebhookStore();
   if (config.kind === 'fs') {
     const dir = path.resolve(config.dir);
     await mkdir(path.join(dir, 'webhooks'), { recursive: true, mode: 0o700 });
-    return wrap(createStorage({ driver: fsDriver({ base: dir }) }), 'fs', `fs ${dir}`, createFileClaims(path.join(dir, 'webhooks', 'claims')));
+    return wrap(createStorage({ driver: await createAtomicFsDriver(dir) }), 'fs', `fs ${dir}`, createFileClaims(path.join(dir, 'webhooks', 'claims')));
   }
   // Loaded only when asked for: ioredis is not needed by a single process.
   const { default: redisDriver } = await import('unstorage/drivers/redis');
-  const driver = redisDriver({ url: config.url, base: 'skg', maxRetriesPerRequest: 2, connectTimeout: CONNECT_TIMEOUT_MS });
+  const driver = redisDriver({ url: config.url, base: 'skg', lazyConnect: true, ...getRedisClientOptions(config.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS) });
   const redis = driver.getInstance?.();
   if (!redis) throw new Error('the unstorage redis driver gave no client');
+  redis.on('error', () => undefined); // said through the outage (below), once
   const store = wrap(
     createStorage({ driver }),
     'redis',
@@ -84,12 +93,62 @@ export async function createWebhookStore(config: WebhookStoreConfig): Promise<We
     async (record) => (await redis.set(`skg:${SUBSCRIPTIONS}:${record.id}`, JSON.stringify(record), 'XX')) === 'OK',
   );
   try {
-    await withTimeout(redis.ping(), CONNECT_TIMEOUT_MS, `no answer from ${redactUrl(config.url)} within ${CONNECT_TIMEOUT_MS} ms`);
+    await withTimeout(redis.connect(), CONNECT_TIMEOUT_MS, `no answer from ${redactUrl(config.url)} within ${CONNECT_TIMEOUT_MS} ms`);
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw new Error(`cannot use the webhook store at ${redactUrl(config.url)}: ${error instanceof Error ? error.message : String(error)}`);
+    redis.disconnect();
+    throw new Error(`cannot use the webhook store at ${redactUrl(config.url)}: ${describeFailure(error)}`);
   }
-  return store;
+  const outage = createStoreOutage({
+    what: `Redis at ${redactUrl(config.url)} (webhook subscriptions)`,
+    meanwhile: 'webhook registration and reads answer 503',
+    probe: () => redis.ping(),
+    log: options.log ?? ((line) => console.log(line)),
+  });
+  return guardStore(store, outage);
+}
+
+/** How long a client is told to wait when the shared webhook store does not answer. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Every call of a shared store, within its deadline or failing: a failure is said once (the outage) and
+ * answered 503 `dataset_unavailable` with `Retry-After` (a retryable code: nothing is wrong with the
+ * request), never a 500 after seconds.
+ */
+function guardStore(store: WebhookStore, outage: StoreOutage): WebhookStore {
+  function guard<A extends unknown[], R>(call: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    return (...args) =>
+      call(...args).then(
+        (result) => {
+          outage.recover();
+          return result;
+        },
+        (error: unknown) => {
+          outage.fail(describeFailure(error));
+          throw new ApiError('dataset_unavailable', `the webhook subscription store is not answering: try again in ${STORE_RETRY_AFTER_SECONDS} seconds`, {
+            headers: { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+          });
+        },
+      );
+  }
+  return {
+    kind: store.kind,
+    description: store.description,
+    get: guard(store.get),
+    set: guard(store.set),
+    replace: guard(store.replace),
+    remove: guard(store.remove),
+    list: guard(store.list),
+    getMeta: guard(store.getMeta),
+    setMeta: guard(store.setMeta),
+    claim: guard(store.claim),
+    close() {
+      outage.stop();
+      return store.close();
+    },
+    health: () => outage.health(),
+  };
 }
 
 export interface Claims {
@@ -162,25 +221,58 @@ const CLAIM_SWEEP_MS = 60_000;
  * An exclusive create (`wx`) is atomic across processes on one file system; an expired file is replaced
  * once. Claims older than their window are deleted at a claim, at most once a minute per process.
  */
+/** How long the check of the state directory may take before start-up fails (a hung file system). */
+const STATE_DIRECTORY_CHECK_MS = 5_000;
+
 /**
  * Creates the fs store's directories under the state directory `dir` and proves this process can write
  * there, by writing and removing a file: an unwritable state directory is a start-up error naming it
- * and what to set, never a 500 at the first registration.
+ * and what to set, never a 500 at the first registration. The directories are made one level at a
+ * time (Node's recursive mkdir loops forever at full CPU under /proc, where a missing directory cannot
+ * be made and its parent always exists), and the whole check has a deadline.
  */
 export async function assertWritableStateDirectory(dir: string): Promise<void> {
   const subdir = path.join(dir, 'webhooks');
   const probe = path.join(subdir, `.write-check-${process.pid}`);
   try {
-    await mkdir(subdir, { recursive: true, mode: 0o700 });
-    const handle = await open(probe, 'w', 0o600);
-    await handle.close();
-    await unlink(probe);
+    await withTimeout(
+      (async () => {
+        await makeDirectories(subdir);
+        const handle = await open(probe, 'w', 0o600);
+        await handle.close();
+        await unlink(probe);
+      })(),
+      STATE_DIRECTORY_CHECK_MS,
+      `no answer within ${STATE_DIRECTORY_CHECK_MS} ms`,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new Error(
       `the webhook state directory ${dir} is not writable (${code} on ${subdir}): give this process write access to it, ` +
         'or set --state-dir / SKG_STATE_DIR to a writable directory (or --store memory, or a redis:// URL)',
     );
+  }
+}
+
+/** `mkdir -p`, one level at a time from the first missing ancestor (see above). */
+async function makeDirectories(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const info = await stat(at).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (info !== null) {
+      if (!info.isDirectory()) throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR' });
+      break;
+    }
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing) {
+    await mkdir(at, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 }
 
@@ -222,16 +314,6 @@ export function createFileClaims(dir: string, now: () => number = Date.now): Cla
 /** Claim keys become file names and Redis keys: a fixed-length hash of whatever the caller passed. */
 function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
-}
-
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'redis';
-  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

@@ -2,6 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { SERVICE_EVENTS, type ServiceEventName } from '../events.ts';
+import type { WebhookPayload } from './payload.ts';
 
 /**
  * `active` on creation; `disabled` after ten consecutive failed deliveries (deliveries stop; delete
@@ -24,6 +25,16 @@ export interface DeliveryRecord {
   readonly error?: string;
 }
 
+/** A delivery waiting for its next retry, kept in the record so that a restart resumes it (dispatcher.ts). */
+export interface PendingRetry {
+  /** What is sent again: signed anew to the same bytes. */
+  readonly payload: WebhookPayload;
+  /** Attempts made so far. */
+  readonly attempts: number;
+  /** When the next attempt is due, ISO 8601. */
+  readonly dueAt: string;
+}
+
 export interface StoredSubscription {
   readonly id: string;
   readonly url: string;
@@ -39,6 +50,8 @@ export interface StoredSubscription {
   readonly consecutiveFailures: number;
   readonly lastDelivery: DeliveryRecord | null;
   readonly disabledAt: string | null;
+  /** Deliveries waiting for a retry (absent: none); never shown to the owner. */
+  readonly pendingRetries?: readonly PendingRetry[];
 }
 
 /** The subscription as GET /webhooks/{id} and POST /webhooks answer it: never the secret or its hash. */

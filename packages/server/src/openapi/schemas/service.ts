@@ -104,7 +104,13 @@ export const Status = component(
   Type.Object({
     status: oneOfStrings(['ok', 'degraded'] as const),
     checkedAt: dateTime(),
-    checks: Type.Object({ dataset: ref(Check), verses: ref(Check), scriptureSearch: ref(Check), memory: ref(MemoryCheck) }),
+    checks: Type.Object({
+      dataset: ref(Check),
+      verses: ref(Check),
+      scriptureSearch: ref(Check),
+      memory: ref(MemoryCheck),
+      sharedStore: optional(ref(Check, 'With `--store redis://…` only: `warn` (detail starting `degraded:`) while Redis does not answer; the rate limit is then counted in each process and webhook registration answers 503')),
+    }),
     uptime: Type.Object({
       last24Hours: ref(UptimeWindow),
       last30Days: ref(UptimeWindow),
