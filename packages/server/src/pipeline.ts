@@ -32,7 +32,7 @@ import { rejectDotSegments } from './middleware/dot-segments.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerError, type FailedRequestLine } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
-import { createRateLimit, getClientAddress, getNodeClientAddress } from './middleware/rate-limit.ts';
+import { createRateLimit, getClientAddress, getNodeClientAddress, isCountedAlready } from './middleware/rate-limit.ts';
 import { setRequestId } from './middleware/request-id.ts';
 import { getRequestHeader, readNodeHeader } from './internal/request-header.ts';
 import { PipelineResponse } from './pipeline-response.ts';
@@ -76,7 +76,7 @@ export function createPipeline(config: AppConfig): Pipeline {
       dataSet = config.getDataSet();
       const state: RequestState = { requestId, dataSet, headers };
       if (method === 'OPTIONS') return preflight(event, state);
-      const counting = rateLimit.count(getClientAddress(event, config.trustProxy), headers);
+      const counting = isCountedAlready(event.req) ? undefined : rateLimit.count(getClientAddress(event, config.trustProxy), headers);
       const reply = counting === undefined ? respond(event, state, handler) : counting.then(() => respond(event, state, handler));
       if (!(reply instanceof Promise)) return send(method, reply, headers);
       return reply.then(
