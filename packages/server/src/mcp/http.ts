@@ -20,6 +20,7 @@
 import type { H3Event } from 'h3';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError, isApiError } from '@skg/core';
+import { noteMcpTools } from '../access-log.ts';
 import type { AppConfig } from '../context.ts';
 import { COUNTED_ALREADY, createRateLimit, getClientAddress, type RateLimit } from '../middleware/rate-limit.ts';
 import { createOpenApiDocument } from '../openapi/document.ts';
@@ -88,6 +89,17 @@ function isRequestMessage(message: unknown): message is RequestMessage {
   return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number');
 }
 
+/** The tool names the `tools/call` messages of `body` (a message or a batch) give, for the access log. */
+function listCalledTools(body: unknown): string[] {
+  const names: string[] = [];
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isRequestMessage(message) || message.method !== 'tools/call') continue;
+    const name = (message as { params?: { name?: unknown } }).params?.name;
+    if (typeof name === 'string') names.push(name.slice(0, 100));
+  }
+  return names;
+}
+
 /** The answer to a request the rate limit refused. */
 function refuse(message: RequestMessage, error: ApiError, requestId: string): unknown {
   const body = createErrorBody(error, requestId);
@@ -139,6 +151,8 @@ function toApiError(status: number, text: string): ApiError {
 export async function answerMcpRequest(context: RouteContext): Promise<WriteReply> {
   const { event, app, requestId } = context;
   const body = await readJsonBody(event, MAX_MCP_BODY_BYTES);
+  const nodeRequest = event.runtime?.node?.req;
+  if (nodeRequest) noteMcpTools(nodeRequest, listCalledTools(body));
   const counters: Record<string, string> = {};
   const { run, refused } = Array.isArray(body) ? await countBatch(context, body, counters) : { run: body, refused: [] };
   if (Array.isArray(run) && run.length === 0) return { status: 200, body: refused, headers: counters };
