@@ -41,6 +41,14 @@ describe('MCP: every request of a batch counts against the rate limit', () => {
     assert.equal(answer.headers.get('x-ratelimit-remaining'), '900');
   });
 
+  it('refuses a batch of more than 100 messages with 400 before counting any', async () => {
+    const app = await appWithLimit(1000);
+    const answer = await post(app, batchOf(101, listTools));
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.code, 'invalid_parameter');
+    assert.equal(answer.headers.get('x-ratelimit-remaining'), '999', 'the POST alone counted');
+  });
+
   it('counts a tool call once: the call is its request, the GET it stands for is not counted again', async () => {
     const app = await appWithLimit(1000);
     const answer = await post(app, { jsonrpc: '2.0', id: 1, ...readGenesis() });

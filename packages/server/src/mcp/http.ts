@@ -13,9 +13,11 @@
 // `data` is the Error body) while the others are answered. A tool call is then the GET it stands for,
 // sent to the same app in process as this client (its client address, the socket's or X-Forwarded-For
 // behind a trusted proxy, and this request's id, so its errors carry the same requestId), marked as
-// counted already: the call was its request. The answer carries the counters the last count left. A failure of the transport itself (no `Accept` of both
-// `application/json` and `text/event-stream`, a message that is not JSON-RPC, an unsupported
-// `MCP-Protocol-Version`) is answered with the API's Error body, like every failure of this API.
+// counted already: the call was its request. The answer carries the counters the last count left. A
+// batch of more than MAX_MCP_BATCH_MESSAGES is refused 400 before anything is counted. A failure of the
+// transport itself (no `Accept` of both `application/json` and `text/event-stream`, a message that is
+// not JSON-RPC, an unsupported `MCP-Protocol-Version`) is answered with the API's Error body, like every
+// failure of this API.
 
 import type { H3Event } from 'h3';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -28,7 +30,7 @@ import { listAssistantToolRoutes } from '../routes/assistant-tools.ts';
 import type { RouteContext, RouteDefinition, WriteReply } from '../routes/define.ts';
 import { readJsonBody, UnsupportedMediaTypeError } from '../webhooks/request-body.ts';
 import { createErrorBody } from '../errors.ts';
-import { MAX_MCP_BODY_BYTES, MCP_REFUSED_ERROR_CODE } from './limits.ts';
+import { MAX_MCP_BATCH_MESSAGES, MAX_MCP_BODY_BYTES, MCP_REFUSED_ERROR_CODE } from './limits.ts';
 import { createAnswerBudget, createMcpServer } from './server.ts';
 import { type AssistantTool, createAssistantTools } from './tools.ts';
 
@@ -154,8 +156,11 @@ export async function answerMcpRequest(context: RouteContext): Promise<WriteRepl
   const nodeRequest = event.runtime?.node?.req;
   if (nodeRequest) noteMcpTools(nodeRequest, listCalledTools(body));
   const counters: Record<string, string> = {};
+  if (Array.isArray(body) && body.length > MAX_MCP_BATCH_MESSAGES) {
+    throw new ApiError('invalid_parameter', `a batch holds at most ${MAX_MCP_BATCH_MESSAGES} messages; this one holds ${body.length}`, { param: 'body' });
+  }
   const { run, refused } = Array.isArray(body) ? await countBatch(context, body, counters) : { run: body, refused: [] };
-  if (Array.isArray(run) && run.length === 0) return { status: 200, body: refused, headers: counters };
+  if (refused.length > 0 && Array.isArray(run) && run.length === 0) return { status: 200, body: refused, headers: counters };
   const server = createMcpServer({
     tools: getAssistantTools(app.routes, app.rateLimit),
     requestId,

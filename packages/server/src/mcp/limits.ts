@@ -3,6 +3,9 @@
 /** A JSON-RPC message of MCP is small: the largest is a tools/call with its arguments. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
+/** The most messages a JSON-RPC batch may hold (the SDK transport's own cap, checked before counting). */
+export const MAX_MCP_BATCH_MESSAGES = 100;
+
 /**
  * The most bytes of JSON a tool result's body may take; a larger body is cut (result-size.ts) with a
  * stated continuation. Assistants' clients cap a tool result near 25,000 tokens, and JSON of this API
