@@ -42,7 +42,7 @@ export interface McpServerOptions {
   readonly dispatch: DispatchGet;
   /** The request id for an error found before any GET is sent (a missing required argument); default a new UUID. */
   readonly requestId?: string;
-  /** Bytes the answers may still take (one per POST; default MAX_MCP_ANSWER_BYTES per server). */
+  /** Bytes the answers may still take: one per POST (http.ts); default no ceiling (`skg mcp`, one long-lived server). */
   readonly answerBudget?: AnswerBudget;
 }
 
@@ -137,7 +137,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map(toListedTool);
   const listedBytes = Buffer.byteLength(JSON.stringify(listed));
-  const budget = options.answerBudget ?? createAnswerBudget();
+  const budget = options.answerBudget ?? createAnswerBudget(Number.POSITIVE_INFINITY);
   server.setRequestHandler(ListToolsRequestSchema, () => {
     if (!spend(budget, listedBytes)) throw answerTooLarge();
     return { tools: listed };
