@@ -120,7 +120,7 @@ describe('prototype key names as MCP tool arguments (every tool)', () => {
       const calls: Array<Record<string, unknown>> = [Object.fromEntries(PROTOTYPE_KEYS.map((key) => [key, key]))];
       for (const name of names) {
         for (const key of PROTOTYPE_KEYS) {
-          for (const value of spellings(key)) calls.push({ ...Object.fromEntries(required.map((other) => [other, key])), [name]: value });
+          for (const value of [key, `the ${key} of`, `${key}.1.1`, `people/${key}`]) calls.push({ ...Object.fromEntries(required.map((other) => [other, key])), [name]: value });
         }
       }
       for (const args of calls) {
