@@ -86,7 +86,7 @@ export async function runChecks(dataSet: DataSet, options: CheckOptions): Promis
   const dataset = await timed(() => {
     // The response artefact is checked after start (serve.ts): a corrupt one is a failing build.
     const changed = listChangedArtefacts(dataSet);
-    if (changed.length > 0) return { status: 'fail', detail: changed.map((artefact) => artefact.message).join('; '), artefacts: changed.map((artefact) => artefact.name) };
+    if (changed.length > 0) return { status: 'fail', detail: changed.map((artefact) => artefact.message).join('; ') };
     const corrupt = dataSet.responses?.problem;
     if (corrupt !== undefined) return { status: 'fail', detail: corrupt };
     const required = Object.entries(dataSet.manifest.artefacts).filter(([, entry]) => !entry.optional).length;
