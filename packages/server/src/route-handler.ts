@@ -12,7 +12,7 @@
 import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
-import { hasChangedArtefacts } from './artefacts/integrity.ts';
+import { isDataSetChanged } from './artefacts/integrity.ts';
 import type { AppConfig, Reply, RequestState } from './context.ts';
 import { getRequestHeader } from './internal/request-header.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
@@ -106,7 +106,7 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     }
     const cache = config.responseCaches.forDataSet(dataSet);
     // Once an artefact was found changed, an answer cached before may hold its bytes (integrity.ts).
-    const hit = hasChangedArtefacts() ? undefined : cache.get(canonical);
+    const hit = isDataSetChanged(dataSet) ? undefined : cache.get(canonical);
     if (hit !== undefined) return answerWithEtag(event, headers, hit);
     const keep = (response: CachedResponse): Reply => {
       cache.set(canonical, response, response.body.byteLength);

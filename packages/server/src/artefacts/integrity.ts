@@ -29,9 +29,14 @@ export function markArtefactChanged(file: string, name: string, message: string)
   if (!changed.has(file)) changed.set(file, { name, message });
 }
 
-/** True when any artefact file was found changed (one size check on every answer). */
+/** True when any artefact file was found changed (one size check on every tail read). */
 export function hasChangedArtefacts(): boolean {
   return changed.size !== 0;
+}
+
+/** True when an artefact of `dataSet` was found changed (a size check while none was; a data set swapped in since is clean). */
+export function isDataSetChanged(dataSet: DataSet): boolean {
+  return changed.size !== 0 && listChangedArtefacts(dataSet).length > 0;
 }
 
 /** Throws 503 `dataset_unavailable` when `file` was found changed. */
