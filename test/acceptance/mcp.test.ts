@@ -11,9 +11,18 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningServer, serve } from '@skg/server';
 import { EXAMPLES } from '../conformance/examples.ts';
 import { callsFromExamples, SPEC_TOOL_NAMES, textOf, toolOperations } from '../helpers/mcp.ts';
+import { MAX_TOOL_RESULT_BYTES } from '../../packages/server/src/mcp/limits.ts';
 import { FULL_DIST, skipWithoutFullData } from './full-data.ts';
 
 const skip = skipWithoutFullData();
+
+/** Keeps the first `kept` items of the array at `path` (`relations.inbound`) in `body`, as a cut tool result does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON body
+function cutAt(body: any, path: string, kept: number): void {
+  const keys = path.split('.');
+  const owner = keys.slice(0, -1).reduce((node, key) => node[key], body);
+  owner[keys.at(-1)!] = owner[keys.at(-1)!].slice(0, kept);
+}
 const ONLY_SON = `/scripture?q=${encodeURIComponent('"only son"')}`;
 
 describe('the assistant tools (MCP) on the full data', { skip }, () => {
@@ -48,6 +57,19 @@ describe('the assistant tools (MCP) on the full data', { skip }, () => {
     for (const tool of overHttp) assert.ok(tool.inputSchema && tool.outputSchema, tool.name);
   });
 
+  it('cuts a chapter too large for an assistant to a prefix under the ceiling, saying what was cut and how to get the rest', async () => {
+    const result = (await http.callTool({ name: 'get_interlinear', arguments: { osis: 'John.3' } })) as CallToolResult;
+    assert.ok(Buffer.byteLength(textOf(result)) <= MAX_TOOL_RESULT_BYTES);
+    const truncation = result._meta?.truncated as { cuts: Array<{ path: string; kept: number; total: number }>; next: { osis: string } };
+    assert.equal(truncation.cuts[0]?.path, 'verses');
+    assert.equal(truncation.cuts[0]?.total, 36);
+    const kept = truncation.cuts[0]!.kept;
+    assert.equal(truncation.next.osis, `John.3.${kept + 1}`);
+    assert.match((result.content[1] as { text: string }).text, /For what follows, call get_interlinear/);
+    const next = (await http.callTool({ name: 'get_interlinear', arguments: truncation.next })) as CallToolResult;
+    assert.equal((next.structuredContent as { osis: string }).osis, `John.3.${kept + 1}`);
+  });
+
   it('get_passage John.3.16 and search_scripture "only son" give the HTTP API\'s data, over HTTP and stdio', async () => {
     const passage = await getJson('/passage/John.3.16');
     const search = await getJson(ONLY_SON);
@@ -70,7 +92,10 @@ describe('the assistant tools (MCP) on the full data', { skip }, () => {
       assert.equal(result.isError, undefined, `${call.tool} ${JSON.stringify(call.args)}: ${textOf(result).slice(0, 300)}`);
       const response = await fetch(`${server.url}${call.target}`);
       if (response.headers.get('cache-control') === 'no-store') continue;
-      assert.deepEqual(result.structuredContent, await response.json(), `${call.tool} ${JSON.stringify(call.args)}`);
+      const body = await response.json();
+      const truncation = result._meta?.truncated as { cuts: Array<{ path: string; kept: number }> } | undefined;
+      for (const cut of truncation?.cuts ?? []) cutAt(body, cut.path, cut.kept);
+      assert.deepEqual(result.structuredContent, body, `${call.tool} ${JSON.stringify(call.args)}`);
     }
   });
 });

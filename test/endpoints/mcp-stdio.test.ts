@@ -51,6 +51,14 @@ describe('skg mcp (the SDK client over stdio, a spawned CLI)', () => {
     assert.deepEqual(search.structuredContent, (await get(app, `/scripture?q=${encodeURIComponent('"only son"')}`)).body);
   });
 
+  it('has no answer ceiling over a process\'s life (the 1 MiB ceiling is per POST over HTTP)', async () => {
+    const listed = await client.listTools();
+    const bytes = JSON.stringify(listed.tools).length;
+    for (let round = 0; round * bytes < 1.5 * 1024 * 1024; round += 1) await client.listTools();
+    const result = (await client.callTool({ name: 'get_passage', arguments: { osis: 'John.3.16' } })) as CallToolResult;
+    assert.equal(result.isError, undefined);
+  });
+
   it('answers an API error as a tool error with its code', async () => {
     const result = (await client.callTool({ name: 'find_places_near', arguments: { lat: 95, lon: 10 } })) as CallToolResult;
     assert.equal(result.isError, true);

@@ -105,6 +105,34 @@ describe('skg serve: the access log', () => {
   });
 });
 
+describe('skg serve: the access log of user agents and MCP tools', () => {
+  it('adds the User-Agent, and on a POST /mcp the tools its calls named', async () => {
+    const { distDir } = await copyDist();
+    const captured = captureAccessLog();
+    const server = await serve({ ...quiet, distDir, accessLog: captured.log });
+    try {
+      await (await fetch(`${server.url}/passage/John.3.16`, { headers: { 'user-agent': 'skg-test/1.0 (+https://example.org)' } })).arrayBuffer();
+      const call = (id: number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+      const batch = [call(1, 'get_passage', { osis: 'John.3.16' }), { jsonrpc: '2.0', id: 2, method: 'tools/list' }, call(3, 'search', { q: 'isaac' })];
+      const mcp = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', 'user-agent': 'assistant/2' },
+        body: JSON.stringify(batch),
+      });
+      await mcp.arrayBuffer();
+      const text = await captured.waitFor((written) => lineCount(written) >= 2);
+      const [passage, post] = text.trim().split('\n').map((line) => JSON.parse(line) as AccessLogEntry);
+      assert.equal(passage?.userAgent, 'skg-test/1.0 (+https://example.org)');
+      assert.equal(passage?.tools, undefined, 'only an MCP line names tools');
+      assert.equal(post?.path, '/api/v1/mcp');
+      assert.equal(post?.userAgent, 'assistant/2');
+      assert.deepEqual(post?.tools, ['get_passage', 'search']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('skg serve: the webhook state directory', () => {
   it('refuses a state directory under /proc at once, naming it (Node\'s recursive mkdir loops there forever)', { skip: process.platform === 'linux' ? false : '/proc is Linux' }, async () => {
     const { distDir } = await copyDist();

@@ -158,7 +158,7 @@ export const CONFIG_OPTIONS = {
     flag: '--no-access-log',
     env: 'SKG_ACCESS_LOG',
     default: 'true',
-    description: 'a JSON line per request on stdout: time, method, path, status, bytes, duration, request id, client',
+    description: 'a JSON line per request on stdout: time, method, path, status, bytes, duration, request id, client, user agent, MCP tools',
     parse: boolean,
   }),
   workers: option({

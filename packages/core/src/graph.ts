@@ -38,13 +38,13 @@ const PADDED_STRONGS = /^([hg])0+(\d+)$/;
  * Spellings of one name that concept search treats as one word, the form on the right being the one the
  * data writes: the tetragrammaton as `YHWH` (the common scholarly form) and `YHVH` (BibleData's).
  */
-const NAME_FORMS: Readonly<Record<string, string>> = Object.freeze({ yhwh: 'yhvh' });
+const NAME_FORMS: ReadonlyMap<string, string> = new Map([['yhwh', 'yhvh']]);
 
 /** One concept word in its searchable form: Strong's numbers unpadded, name forms folded (see above). */
 function normalizeConceptWord(word: string): string {
   const padded = PADDED_STRONGS.exec(word);
   if (padded) return `${padded[1]}${padded[2]}`;
-  return NAME_FORMS[word] ?? word;
+  return NAME_FORMS.get(word) ?? word;
 }
 
 /** A name as exact-name matching compares it: its concept words joined by single spaces. */

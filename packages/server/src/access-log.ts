@@ -1,8 +1,11 @@
 // The access log: one JSON line per answered request, to stdout (or a given stream).
 //
 //   {"level":"info","time":"2026-11-24T02:00:00.000Z","method":"GET","path":"/api/v1/passage/John.3.16",
-//    "status":200,"bytes":812,"durationMs":0.214,"requestId":"…","client":"203.0.113.7","forwardedFor":"…"}
+//    "status":200,"bytes":812,"durationMs":0.214,"requestId":"…","client":"203.0.113.7","forwardedFor":"…",
+//    "userAgent":"curl/8.5.0","tools":["get_passage"]}
 //
+// `userAgent` is the `User-Agent` header as received, when there is one; `tools` is on a POST /mcp line
+// only: the tools its `tools/call` messages named, in message order (`noteMcpTools`).
 // `path` is the request target as received (path and query). `bytes` is the body length sent (0 for
 // HEAD, 304 and 204). `durationMs` runs from the request reaching the listener to the answer being
 // handed to the socket. `client` is the socket's peer address (IPv4-mapped IPv6 written as IPv4);
@@ -27,6 +30,7 @@
 // the server up nor grows without bound. On exit, what is buffered is written.
 
 import { openSync, writeSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 
 export interface AccessLogEntry {
@@ -39,6 +43,22 @@ export interface AccessLogEntry {
   readonly requestId: string;
   readonly client: string | null;
   readonly forwardedFor?: string;
+  readonly userAgent?: string;
+  /** The tools a POST /mcp called. */
+  readonly tools?: readonly string[];
+}
+
+/** The tools each MCP request called, by the Node request that carried it, until its line is written. */
+const mcpTools = new WeakMap<object, readonly string[]>();
+
+/** Notes the tools an MCP request (as Node parsed it) called, for its access-log line. */
+export function noteMcpTools(req: object, tools: readonly string[]): void {
+  if (tools.length > 0) mcpTools.set(req, tools);
+}
+
+/** The tools noted for `req`, if any. */
+export function getMcpTools(req: IncomingMessage): readonly string[] | undefined {
+  return mcpTools.get(req);
 }
 
 export interface AccessLog {

@@ -19,7 +19,7 @@ import type { Duplex } from 'node:stream';
 import type { H3 } from 'h3';
 import { ApiError } from '@skg/core';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
-import { type AccessLog, formatPeerAddress } from './access-log.ts';
+import { type AccessLog, formatPeerAddress, getMcpTools } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
 import type { StoredLane } from './pipeline.ts';
@@ -112,6 +112,8 @@ function logAnswer(log: AccessLog, res: ServerResponse, status: number, bytes: n
   const req = res.req;
   // Node joins repeated X-Forwarded-For headers with ', ', so this is a string or absent.
   const forwardedFor = req.headers['x-forwarded-for'] as string | undefined;
+  const userAgent = req.headers['user-agent'];
+  const tools = getMcpTools(req);
   log.write({
     method: req.method ?? null,
     path: req.url ?? null,
@@ -121,6 +123,8 @@ function logAnswer(log: AccessLog, res: ServerResponse, status: number, bytes: n
     requestId,
     client: formatPeerAddress(req.socket.remoteAddress),
     ...(forwardedFor === undefined ? {} : { forwardedFor }),
+    ...(userAgent === undefined ? {} : { userAgent }),
+    ...(tools === undefined ? {} : { tools }),
   });
 }
 

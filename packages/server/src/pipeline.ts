@@ -32,7 +32,7 @@ import { rejectDotSegments } from './middleware/dot-segments.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerError, type FailedRequestLine } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
-import { createRateLimit, getClientAddress, getNodeClientAddress } from './middleware/rate-limit.ts';
+import { createRateLimit, getClientAddress, getNodeClientAddress, isCountedAlready } from './middleware/rate-limit.ts';
 import { setRequestId } from './middleware/request-id.ts';
 import { getRequestHeader, readNodeHeader } from './internal/request-header.ts';
 import { PipelineResponse } from './pipeline-response.ts';
@@ -80,7 +80,7 @@ export function createPipeline(config: AppConfig): Pipeline {
       const state: RequestState = { requestId, dataSet, headers };
       if (method === 'OPTIONS') return preflight(event, state);
       const client = getClientAddress(event, config.trustProxy);
-      const counting = counted ? rateLimit.count(client, headers) : rateLimit.report(client, headers);
+      const counting = isCountedAlready(event.req) ? undefined : counted ? rateLimit.count(client, headers) : rateLimit.report(client, headers);
       const reply = counting === undefined ? respond(event, state, handler) : counting.then(() => respond(event, state, handler));
       if (!(reply instanceof Promise)) return send(method, reply, headers);
       return reply.then(

@@ -12,6 +12,7 @@
 import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
+import { isDataSetChanged } from './artefacts/integrity.ts';
 import type { AppConfig, Reply, RequestState } from './context.ts';
 import { getRequestHeader } from './internal/request-header.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
@@ -104,7 +105,8 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
       }
     }
     const cache = config.responseCaches.forDataSet(dataSet);
-    const hit = cache.get(canonical);
+    // Once an artefact was found changed, an answer cached before may hold its bytes (integrity.ts).
+    const hit = isDataSetChanged(dataSet) ? undefined : cache.get(canonical);
     if (hit !== undefined) return answerWithEtag(event, headers, hit);
     const keep = (response: CachedResponse): Reply => {
       cache.set(canonical, response, response.body.byteLength);

@@ -27,6 +27,7 @@ import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
 import { createClientErrorHandler, createNodeListener } from './node-listener.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
+import { createIntegrityWatch } from './status/integrity-watch.ts';
 import { createStatusMonitor } from './status/monitor.ts';
 import { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 import type { Webhooks } from './webhooks/service.ts';
@@ -83,6 +84,11 @@ export interface ServeOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** How long `close()` waits for requests in flight before closing every connection; default 10,000 ms. */
   readonly drainTimeoutMs?: number;
+  /**
+   * The background re-hashing of the served artefacts (status/integrity-watch.ts): its pace and the pause
+   * between passes (defaults 64 MiB/s, 30 s), or false for none.
+   */
+  readonly integrityWatch?: false | { readonly bytesPerSecond?: number; readonly intervalMs?: number };
 }
 
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -196,6 +202,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     getStoreHealth: () => [rateLimitStore?.health?.(), webhooks.health()].filter((health) => health !== undefined),
   });
   statusMonitor.start();
+  const integrityWatch = options.integrityWatch === false ? undefined : createIntegrityWatch({
+    getDataSet,
+    log,
+    onChange: () => void statusMonitor.sample().catch(() => undefined),
+    ...options.integrityWatch,
+  });
+  integrityWatch?.start();
   // A new set is checked at once, so a dataset it lost is reported now rather than at the next sample.
   // The previous set is collected promptly once its requests are done (hot-swap/release.ts).
   const release = createReleaseScheduler();
@@ -228,6 +241,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     await listen(server, options.port, options.host);
   } catch (error) {
     statusMonitor.stop();
+    integrityWatch?.stop();
     stopSampling();
     release.stop();
     await webhooks.close();
@@ -261,6 +275,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     async close() {
       watcher?.close();
       statusMonitor.stop();
+      integrityWatch?.stop();
       stopSampling();
       release.stop();
       await drain.close(options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);

@@ -23,7 +23,7 @@ function createVerseRef(book: Book, chapter: number, verse: number): VerseRef {
 }
 
 /** Book codes BibleData-Epoch.csv writes that are not USFM codes (Nahum, Ezekiel, Zechariah). */
-const BOOK_CODE_TYPOS: Readonly<Record<string, string>> = { NAH: 'NAM', EZE: 'EZK', ZEH: 'ZEC' };
+const BOOK_CODE_TYPOS: ReadonlyMap<string, string> = new Map([['NAH', 'NAM'], ['EZE', 'EZK'], ['ZEH', 'ZEC']]);
 
 /**
  * Parses a BibleData reference (`GEN 1:1`, `1SA 3:10`); of a list (`EXO 6:18, NUM 26:58`) the first.
@@ -34,7 +34,7 @@ export function parseBibleDataReference(text: string): VerseRef | undefined {
   const match = /^\s*([1-3A-Z]{3}) (\d+):(\d+)\b/.exec(text);
   if (!match) return undefined;
   const code = match[1] ?? '';
-  const book = getBookByUsfm(BOOK_CODE_TYPOS[code] ?? code);
+  const book = getBookByUsfm(BOOK_CODE_TYPOS.get(code) ?? code);
   if (!book) return undefined;
   return createVerseRef(book, Number(match[2]), Number(match[3]));
 }

@@ -131,7 +131,7 @@ export interface FoldResult {
   readonly superseded: number;
 }
 
-const CATEGORY_RANK: Readonly<Record<string, number>> = { explicit: 0, implicit: 1, inferred: 2 };
+const CATEGORY_RANK: ReadonlyMap<string, number> = new Map([['explicit', 0], ['implicit', 1], ['inferred', 2]]);
 
 function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
@@ -179,7 +179,7 @@ export function foldRelationships(rows: readonly RelationshipRow[], sortKey: (pe
       continue;
     }
     const ordered = [...edge.rows].sort(
-      (a, b) => (CATEGORY_RANK[a.category] ?? 3) - (CATEGORY_RANK[b.category] ?? 3) || a.sequence - b.sequence,
+      (a, b) => (CATEGORY_RANK.get(a.category) ?? 3) - (CATEGORY_RANK.get(b.category) ?? 3) || a.sequence - b.sequence,
     );
     const notes = [...new Set(edge.rows.map((row) => row.notes.trim()).filter((note) => note !== ''))];
     relations.push({

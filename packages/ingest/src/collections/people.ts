@@ -353,10 +353,10 @@ function createPeopleIndex(documents: readonly BundleDocument[]): BundleFile {
 }
 
 /** BibleData predicates that already say what a Theographic edge of this predicate would. */
-const SAID_BY_BIBLEDATA: Readonly<Record<string, readonly string[]>> = {
+const SAID_BY_BIBLEDATA: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   'spouse-of': ['spouse-of', 'concubine-of'],
   'parent-of': ['parent-of', 'ancestor-of'],
-};
+}));
 
 /** Theographic family edges left out, by reason. */
 interface TheographicSkips {
@@ -395,7 +395,7 @@ function addTheographicFamily(
     const subject = personIds.get(edge.subject);
     const object = personIds.get(edge.object);
     if (subject === undefined || object === undefined) continue;
-    if ((SAID_BY_BIBLEDATA[edge.predicate] ?? [edge.predicate]).some((predicate) => says(predicate, subject, object))) {
+    if ((SAID_BY_BIBLEDATA.get(edge.predicate) ?? [edge.predicate]).some((predicate) => says(predicate, subject, object))) {
       skips.known++;
       continue;
     }

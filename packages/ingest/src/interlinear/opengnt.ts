@@ -28,13 +28,13 @@ export interface GreekWord {
 }
 
 /** OpenGNT verses whose words belong to other (or several) KJV verses. */
-export const OPENGNT_TO_KJV: Readonly<Record<string, readonly string[]>> = {
+export const OPENGNT_TO_KJV: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   '3John.1.15': ['3John.1.14'],
   'Rev.12.18': ['Rev.12.17'],
   '2Cor.13.12': ['2Cor.13.12', '2Cor.13.13'],
   '2Cor.13.13': ['2Cor.13.14'],
   'Acts.19.40': ['Acts.19.40', 'Acts.19.41'],
-};
+}));
 
 export interface OpenGntTables {
   readonly verseFirstSort: string;
@@ -96,7 +96,7 @@ export function parseOpenGnt(tables: OpenGntTables): OpenGnt {
     }
     words++;
     const osis = `${start.book.osis}.${start.chapter}.${start.verse}`;
-    for (const kjv of OPENGNT_TO_KJV[osis] ?? [osis]) {
+    for (const kjv of OPENGNT_TO_KJV.get(osis) ?? [osis]) {
       let list = verses.get(kjv);
       if (!list) verses.set(kjv, (list = []));
       list.push({ text: word, strongs: `G${Number(strongs.slice(1))}`, rmac, englishOrder: order.get(sort) });

@@ -9,11 +9,11 @@
 //   capitals     a capital gives a capital first letter (Ἰησοῦς Iēsous, Ὁ Ho)
 //   dropped      accents, smooth breathing, iota subscript, diaeresis, punctuation and elision marks
 
-const LETTERS: Readonly<Record<string, string>> = {
+const LETTERS: ReadonlyMap<string, string> = new Map(Object.entries({
   α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'ē', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n',
   ξ: 'x', ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'ph', χ: 'ch', ψ: 'ps', ω: 'ō', ϲ: 's',
-};
-const DIPHTHONGS: Readonly<Record<string, string>> = { αι: 'ai', ει: 'ei', οι: 'oi', αυ: 'au', ευ: 'eu', ηυ: 'ēu', ου: 'ou', υι: 'ui' };
+}));
+const DIPHTHONGS: ReadonlyMap<string, string> = new Map(Object.entries({ αι: 'ai', ει: 'ei', οι: 'oi', αυ: 'au', ευ: 'eu', ηυ: 'ēu', ου: 'ou', υι: 'ui' }));
 const NASAL_BEFORE = new Set(['γ', 'κ', 'ξ', 'χ']);
 const ROUGH = '\u0314';
 const DIAERESIS = '\u0308';
@@ -28,7 +28,7 @@ function readLetters(word: string): Letter[] {
   const letters: { base: string; upper: boolean; marks: string }[] = [];
   for (const char of word.normalize('NFD')) {
     const lower = char.toLowerCase();
-    if (lower in LETTERS) letters.push({ base: lower, upper: lower !== char, marks: '' });
+    if (LETTERS.has(lower)) letters.push({ base: lower, upper: lower !== char, marks: '' });
     else if (/\p{M}/u.test(char)) {
       const last = letters.at(-1);
       if (last) last.marks += char;
@@ -63,7 +63,7 @@ export function transliterateGreek(word: string): string {
   for (let index = 0; index < letters.length; index++) {
     const letter = letters[index] as Letter;
     const next = letters[index + 1];
-    const pair = next && !next.marks.includes(DIAERESIS) ? DIPHTHONGS[letter.base + next.base] : undefined;
+    const pair = next && !next.marks.includes(DIAERESIS) ? DIPHTHONGS.get(letter.base + next.base) : undefined;
     if (pair) {
       const rough = letter.marks.includes(ROUGH) || (next?.marks.includes(ROUGH) ?? false);
       const text = `${rough ? 'h' : ''}${pair}`;
@@ -74,7 +74,7 @@ export function transliterateGreek(word: string): string {
     let text: string;
     if (letter.base === 'γ' && next && NASAL_BEFORE.has(next.base)) text = 'n';
     else if (letter.base === 'ρ' && letter.marks.includes(ROUGH)) text = 'rh';
-    else text = `${letter.marks.includes(ROUGH) ? 'h' : ''}${LETTERS[letter.base] ?? ''}`;
+    else text = `${letter.marks.includes(ROUGH) ? 'h' : ''}${LETTERS.get(letter.base) ?? ''}`;
     out += letter.upper ? capitalise(text) : text;
   }
   return out;

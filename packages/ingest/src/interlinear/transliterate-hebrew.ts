@@ -41,7 +41,7 @@ const SHIN_DOT = '\u05C1';
 const SIN_DOT = '\u05C2';
 const QAMATS_QATAN = '\u05C7';
 
-const VOWELS: Readonly<Record<string, string>> = {
+const VOWELS: ReadonlyMap<string, string> = new Map(Object.entries({
   [HATAF_SEGOL]: 'e',
   [HATAF_PATAH]: 'a',
   [HATAF_QAMATS]: 'o',
@@ -54,16 +54,16 @@ const VOWELS: Readonly<Record<string, string>> = {
   [HOLAM_HASER]: 'o',
   [QUBUTS]: 'u',
   [QAMATS_QATAN]: 'o',
-};
+}));
 
 /** Hard (with dagesh) and soft sounds of the letters; one sound when both are the same. */
-const CONSONANTS: Readonly<Record<string, readonly [string, string]>> = {
+const CONSONANTS: ReadonlyMap<string, readonly [string, string]> = new Map(Object.entries({
   'א': ['', ''], 'ב': ['b', 'v'], 'ג': ['g', 'g'], 'ד': ['d', 'd'], 'ה': ['h', 'h'], 'ו': ['v', 'v'],
   'ז': ['z', 'z'], 'ח': ['h', 'h'], 'ט': ['t', 't'], 'י': ['y', 'y'], 'כ': ['k', 'kh'], 'ך': ['k', 'kh'],
   'ל': ['l', 'l'], 'מ': ['m', 'm'], 'ם': ['m', 'm'], 'נ': ['n', 'n'], 'ן': ['n', 'n'], 'ס': ['s', 's'],
   'ע': ['', ''], 'פ': ['p', 'f'], 'ף': ['p', 'f'], 'צ': ['ts', 'ts'], 'ץ': ['ts', 'ts'], 'ק': ['q', 'q'],
   'ר': ['r', 'r'], 'ש': ['sh', 'sh'], 'ת': ['t', 't'],
-};
+}));
 
 /** Marks the shown word drops: accents, meteg, rafe, upper and lower dots. */
 const DROPPED_MARKS = /[\u0591-\u05AF\u05BD\u05BF\u05C4\u05C5]/g;
@@ -108,7 +108,7 @@ function readClusters(word: string): Cluster[] {
 }
 
 function getVowel(cluster: Cluster): string | undefined {
-  for (const mark of cluster.marks) if (mark in VOWELS || mark === SHEVA) return mark;
+  for (const mark of cluster.marks) if (VOWELS.has(mark) || mark === SHEVA) return mark;
   return undefined;
 }
 
@@ -189,7 +189,7 @@ function transliterateClusters(clusters: readonly Cluster[]): string {
       continue;
     }
 
-    const sounds = CONSONANTS[letter] ?? ['', ''];
+    const sounds = CONSONANTS.get(letter) ?? ['', ''];
     let consonant: string;
     if (letter === 'ש') consonant = cluster.marks.includes(SIN_DOT) ? 's' : cluster.marks.includes(SHIN_DOT) ? 'sh' : 'sh';
     else consonant = BEGADKEFAT.has(letter) ? (dagesh ? sounds[0] : sounds[1]) : sounds[0];
@@ -204,7 +204,7 @@ function transliterateClusters(clusters: readonly Cluster[]): string {
       shewa = vocal ? 'vocal' : 'silent';
       vowelText = vocal ? 'e' : '';
     } else if (vowel !== undefined) {
-      vowelText = VOWELS[vowel] ?? '';
+      vowelText = VOWELS.get(vowel) ?? '';
     }
 
     const furtive = isLast && vowel === PATAH && FURTIVE_LETTERS.has(letter) && (letter !== 'ה' || dagesh) && index > 0;

@@ -38,9 +38,9 @@ export interface CitedGroup {
 export type ReferenceSegment = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'reference'; readonly group: CitedGroup };
 
 /** Spellings of book codes Nave's uses besides the USFM capitals. */
-const BOOK_ALIASES: Readonly<Record<string, string>> = { So: 'SNG', Jude: 'JUD', '1JHN': '1JN', Isa: 'ISA' };
+const BOOK_ALIASES: ReadonlyMap<string, string> = new Map([['So', 'SNG'], ['Jude', 'JUD'], ['1JHN', '1JN'], ['Isa', 'ISA']]);
 
-const CODES = [...BOOKS.map((book) => book.usfm), ...Object.keys(BOOK_ALIASES)].sort((a, b) => b.length - a.length);
+const CODES = [...BOOKS.map((book) => book.usfm), ...BOOK_ALIASES.keys()].sort((a, b) => b.length - a.length);
 /** A book code, an optional dot and spaces, before a digit; not inside a word. */
 const BOOK_AT = new RegExp(`(${CODES.join('|')})\\.?[ \\t]+(?=\\d)`, 'y');
 /** A chapter or verse number: not followed by a digit or a letter (`2KI` is a book, not chapter 2). */
@@ -49,7 +49,7 @@ const CARRY_SEPARATOR_AT = /[ \t]*;[ \t]*(?:(?:with|and)[ \t]+)?/y;
 const COMMA_AT = /[ \t]*,[ \t]*/y;
 
 function getBookByCode(code: string): Book | undefined {
-  return getBookByUsfm(BOOK_ALIASES[code] ?? code);
+  return getBookByUsfm(BOOK_ALIASES.get(code) ?? code);
 }
 
 function isWordCharacter(char: string | undefined): boolean {

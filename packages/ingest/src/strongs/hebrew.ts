@@ -93,10 +93,10 @@ export function parseGloss(gloss: string): Pick<HebrewEntry, 'transliteration' |
 }
 
 /** Latin letters a Strong's transliteration may start with, by the word's first Hebrew letter. */
-const INITIALS: Readonly<Record<string, string>> = {
+const INITIALS: ReadonlyMap<string, string> = new Map(Object.entries({
   'א': "aeiou'", 'ב': 'bv', 'ג': 'g', 'ד': 'd', 'ה': 'h', 'ו': 'vwu', 'ז': 'z', 'ח': 'c', 'ט': 't', 'י': 'yi', 'כ': 'kc',
   'ל': 'l', 'מ': 'm', 'נ': 'n', 'ס': 'cs', 'ע': "aeiou'`", 'פ': 'pf', 'צ': 't', 'ק': 'qk', 'ר': 'r', 'ש': 's', 'ת': 't',
-};
+}));
 /** The vowel of a pronunciation's first syllable (`ray`, `ree`, `be`) as Strong's transliterations write it. */
 const VOWELS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:ay|e|eh)$/, 'e'],
@@ -116,7 +116,7 @@ const VOWELS: ReadonlyArray<readonly [RegExp, string]> = [
 export function repairTransliteration(word: string, transliteration: string, pronunciation: string): string {
   const letters = word.normalize('NFD').replace(/\p{M}/gu, '');
   const first = letters[0] ?? '';
-  const initials = INITIALS[first];
+  const initials = INITIALS.get(first);
   if (!initials || transliteration === '' || initials.includes(transliteration[0]?.toLowerCase() ?? '') || letters[1] !== 'א') return transliteration;
   const consonant = initials[0] ?? '';
   const syllable = (pronunciation.split('-')[0] ?? '').replace(/['’]/g, '');

@@ -188,12 +188,12 @@ export function parseStartYear(startDate: string | undefined): number | undefine
   return match ? Number(match[1]) : undefined;
 }
 
-const UNITS: Readonly<Record<string, string>> = { Y: 'year', M: 'month', W: 'week', D: 'day' };
+const UNITS: ReadonlyMap<string, string> = new Map([['Y', 'year'], ['M', 'month'], ['W', 'week'], ['D', 'day']]);
 
 /** `6D` → `6 days`, `3M10D` → `3 months 10 days`, `1Y` → `1 year`; the code itself when it does not parse. */
 export function formatDuration(code: string): string {
   const parts = [...code.matchAll(/(\d+(?:\.\d+)?)([YMWD])/g)];
   if (parts.length === 0 || parts.map((part) => part[0]).join('') !== code) return code;
-  return parts.map(([, amount, unit]) => `${amount} ${UNITS[unit ?? ''] ?? unit}${amount === '1' ? '' : 's'}`).join(' ');
+  return parts.map(([, amount, unit]) => `${amount} ${UNITS.get(unit ?? '') ?? unit}${amount === '1' ? '' : 's'}`).join(' ');
 }
 

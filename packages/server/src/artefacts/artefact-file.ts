@@ -3,10 +3,11 @@
 // once) is read from the open file when asked for, through the page cache. The open descriptor keeps
 // the file readable even after a later build removes it, so a data set replaced by a hot swap answers
 // its last requests; the descriptor is closed once nothing can read through it any more (the set was
-// garbage-collected).
+// garbage-collected). A tail read of a file the integrity watch found changed throws 503 (integrity.ts).
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { alignBuffer, artefactError } from './binary.ts';
+import { assertArtefactIntact, hasChangedArtefacts } from './integrity.ts';
 
 export interface ArtefactFile {
   readonly file: string;
@@ -83,6 +84,7 @@ export function openArtefactFile(file: string, bytes: number, tailOffsetAt: numb
     const read = (start: number, end: number, use?: 'short-lived'): Buffer => {
       if (start < 0 || end > bytes || start > end) throw new RangeError(`${file}: no bytes [${start}, ${end})`);
       if (end <= tailOffset) return head.subarray(start, end);
+      if (hasChangedArtefacts()) assertArtefactIntact(file);
       return use === 'short-lived' ? readRange(start, end, carve(end - start)) : readRange(start, end);
     };
     descriptors.register(read, fd);

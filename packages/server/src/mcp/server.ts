@@ -11,14 +11,27 @@
 //   an error    → `isError: true` and the Error body `{error, code, requestId, …}` as JSON text. It is not
 //                 `structuredContent`, which must match the tool's output schema.
 // An unknown tool is a JSON-RPC error (InvalidParams), as the MCP specification asks.
+//
+// tools/call is answered by the protocol's fallback handler rather than a registered one: the SDK checks a
+// registered tools/call against its zod schema first and answers a malformed one (`arguments` that is not
+// an object) -32603 "Internal error" with the zod issues as the message. Here `arguments` that is not an
+// object is the tool's own error, `invalid_parameter` with `param: arguments`, as the HTTP API answers a
+// bad parameter; a `name` that is not a string is InvalidParams, like an unknown tool.
+//
+// What one POST may cost (limits.ts): a 200 body over MAX_TOOL_RESULT_BYTES is cut with a stated
+// continuation (result-size.ts); the calls of a batch run one after another, and each answer is taken out
+// of the POST's `answerBudget`, so a call (or tools/list) that would start once MAX_MCP_ANSWER_BYTES are
+// spent is refused with `answer_too_large` instead of run.
 
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { type CallToolResult, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isApiError } from '@skg/core';
+import { type CallToolResult, ErrorCode, type JSONRPCRequest, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError, isApiError } from '@skg/core';
 import { createErrorBody } from '../errors.ts';
 import { OPENAPI_VERSION } from '../version.ts';
+import { MAX_MCP_ANSWER_BYTES, MCP_REFUSED_ERROR_CODE } from './limits.ts';
+import { describeTruncation, fitToolResult } from './result-size.ts';
 import { type AssistantTool, toRequestTarget } from './tools.ts';
 
 /** Answers a GET of this API in process: `target` is the absolute path and query (`/api/v1/passage/John.3.16`). */
@@ -29,6 +42,17 @@ export interface McpServerOptions {
   readonly dispatch: DispatchGet;
   /** The request id for an error found before any GET is sent (a missing required argument); default a new UUID. */
   readonly requestId?: string;
+  /** Bytes the answers may still take: one per POST (http.ts); default no ceiling (`skg mcp`, one long-lived server). */
+  readonly answerBudget?: AnswerBudget;
+}
+
+/** What is left of one answer's byte ceiling. */
+export interface AnswerBudget {
+  remaining: number;
+}
+
+export function createAnswerBudget(bytes = MAX_MCP_ANSWER_BYTES): AnswerBudget {
+  return { remaining: bytes };
 }
 
 const INSTRUCTIONS = `Scripture Graph: the Bible (Berean Standard Bible, KJV versification, all 31,102 verses) as a knowledge graph of
@@ -56,19 +80,52 @@ function toListedTool(tool: AssistantTool): Tool {
   };
 }
 
+function toErrorResult(error: ApiError, options: McpServerOptions): CallToolResult {
+  const body = createErrorBody(error, options.requestId ?? randomUUID());
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+}
+
 async function callTool(tool: AssistantTool, args: Readonly<Record<string, unknown>>, options: McpServerOptions): Promise<CallToolResult> {
   let target: string;
   try {
     target = toRequestTarget(tool, args);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const body = createErrorBody(error, options.requestId ?? randomUUID());
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+    return toErrorResult(error, options);
   }
   const response = await options.dispatch(target);
   const text = await response.text();
   if (!response.ok) return { isError: true, content: [{ type: 'text', text }] };
-  return { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
+  const fitted = fitToolResult(tool, args, target, JSON.parse(text) as Record<string, unknown>, text);
+  if (fitted.truncation === undefined) return { content: [{ type: 'text', text }], structuredContent: fitted.body };
+  return {
+    content: [
+      { type: 'text', text: fitted.text },
+      { type: 'text', text: describeTruncation(tool, fitted.truncation) },
+    ],
+    structuredContent: fitted.body,
+    _meta: { truncated: fitted.truncation },
+  };
+}
+
+/** The refusal of a request the answer ceiling leaves no room for. */
+function answerTooLarge(): McpError {
+  return new McpError(
+    MCP_REFUSED_ERROR_CODE,
+    `answer_too_large: this POST's answer reached ${MAX_MCP_ANSWER_BYTES} bytes; send this request again in another POST`,
+    { code: 'answer_too_large' },
+  );
+}
+
+/** Takes `bytes` out of the budget; false (and nothing taken) when it is already spent. */
+function spend(budget: AnswerBudget, bytes: number): boolean {
+  if (budget.remaining <= 0) return false;
+  budget.remaining -= bytes;
+  return true;
+}
+
+function isArguments(value: unknown): value is Readonly<Record<string, unknown>> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
@@ -79,13 +136,33 @@ export function createMcpServer(options: McpServerOptions): Server {
   );
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const listed = options.tools.map(toListedTool);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; tools/list names the ${byName.size} tools`);
-    }
-    return callTool(tool, request.params.arguments ?? {}, options);
+  const listedBytes = Buffer.byteLength(JSON.stringify(listed));
+  const budget = options.answerBudget ?? createAnswerBudget(Number.POSITIVE_INFINITY);
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    if (!spend(budget, listedBytes)) throw answerTooLarge();
+    return { tools: listed };
   });
+  // The calls of one batch, one after another (see the header).
+  let queue: Promise<unknown> = Promise.resolve();
+  server.fallbackRequestHandler = async (request: JSONRPCRequest) => {
+    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
+    const name = params.name;
+    if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, the name of a tool (tools/list names them)');
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${name}; tools/list names the ${byName.size} tools`);
+    const args = params.arguments ?? {};
+    if (!isArguments(args)) {
+      return toErrorResult(new ApiError('invalid_parameter', `the arguments of ${name} must be an object of parameter names to values`, { param: 'arguments' }), options);
+    }
+    const run = queue.then(async () => {
+      if (budget.remaining <= 0) throw answerTooLarge();
+      const result = await callTool(tool, args, options);
+      spend(budget, Buffer.byteLength(JSON.stringify(result)));
+      return result;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return server;
 }

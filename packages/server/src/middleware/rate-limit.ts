@@ -68,6 +68,16 @@ export interface RateLimit {
   readonly report: RateLimitReport;
 }
 
+/**
+ * Set on a Request an in-process caller has counted already (a tool call of /mcp, counted as one of the
+ * POST's messages): the pipeline does not count it again. A symbol, so no request from the network has it.
+ */
+export const COUNTED_ALREADY: unique symbol = Symbol('skg.rateLimit.countedAlready');
+
+export function isCountedAlready(request: Request): boolean {
+  return (request as Request & { [COUNTED_ALREADY]?: boolean })[COUNTED_ALREADY] === true;
+}
+
 /** The client's address as counted: its normalised key (client-key.ts). */
 export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   return resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip);

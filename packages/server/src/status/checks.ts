@@ -1,6 +1,7 @@
 // Live checks of each component, run on every /status request and by the periodic sampler.
 
 import { BOOKS, type Book } from '@skg/core';
+import { listChangedArtefacts } from '../artefacts/integrity.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import type { StoreHealth } from '../store-outage.ts';
 
@@ -89,6 +90,8 @@ async function timed(run: () => Promise<CheckOutcome> | CheckOutcome): Promise<C
 export async function runChecks(dataSet: DataSet, options: CheckOptions): Promise<CheckReport> {
   const dataset = await timed(() => {
     // The response artefact is checked after start (serve.ts): a corrupt one is a failing build.
+    const changed = listChangedArtefacts(dataSet);
+    if (changed.length > 0) return { status: 'fail', detail: changed.map((artefact) => artefact.message).join('; ') };
     const corrupt = dataSet.responses?.problem;
     if (corrupt !== undefined) return { status: 'fail', detail: corrupt };
     const required = Object.entries(dataSet.manifest.artefacts).filter(([, entry]) => !entry.optional).length;

@@ -119,7 +119,7 @@ const DEADLINE = 'ERR_WEBHOOK_DEADLINE';
 /** The most of a receiver's answer body an attempt reads before it closes the connection. */
 export const MAX_ANSWER_BODY_BYTES = 4 * 1024;
 
-const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+const NETWORK_ERRORS: ReadonlyMap<string, string> = new Map(Object.entries({
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
   EPIPE: 'connection reset',
@@ -131,7 +131,7 @@ const NETWORK_ERRORS: Readonly<Record<string, string>> = {
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   ERR_WEBHOOK_NON_PUBLIC_ADDRESS: 'the host reaches a non-public address',
-};
+}));
 
 /** The owner's view of a failed attempt (coarse) and the server's (everything). */
 export function describeFailure(error: unknown): { readonly error: string; readonly detail: string } {
@@ -139,7 +139,7 @@ export function describeFailure(error: unknown): { readonly error: string; reado
   const code = (error as NodeJS.ErrnoException).code;
   const detail = code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
   if (code === DEADLINE) return { error: error.message, detail };
-  const known = code === undefined ? undefined : NETWORK_ERRORS[code];
+  const known = code === undefined ? undefined : NETWORK_ERRORS.get(code);
   if (known !== undefined) return { error: known, detail };
   // Codes are fixed tokens: safe to show. Messages are not (they can name addresses).
   const token = code !== undefined && /^[A-Z][A-Z0-9_]{1,60}$/.test(code) ? code : undefined;
