@@ -20,6 +20,8 @@ interface OptionSpec<T> {
   readonly shownDefault?: string;
   /** One line: the README's table and `--help`. */
   readonly description: string;
+  /** For a `--no-x` switch, what giving it does (`--help` shows this; `description` says what the option is). */
+  readonly flagHelp?: string;
   /** Text (flag, environment or default) → value; throws an Error naming the option on bad text. */
   parse(text: string | undefined, context: ParseContext): T;
   /** A second environment variable read when the first is unset (SOURCE_DATE_EPOCH). */
@@ -112,6 +114,7 @@ export const CONFIG_OPTIONS = {
     env: 'SKG_WATCH',
     default: 'true',
     description: 'switch to each new build of `dist/` while serving (hot swap); SIGHUP switches on demand',
+    flagHelp: 'do not watch `dist/` for new builds: keep serving the one loaded at start until SIGHUP switches',
     parse: boolean,
   }),
   store: option({
@@ -152,6 +155,7 @@ export const CONFIG_OPTIONS = {
     env: 'SKG_ACCESS_LOG',
     default: 'true',
     description: 'a JSON line per request on stdout: time, method, path, status, bytes, duration, request id, client',
+    flagHelp: 'write no access log (no JSON line per request on stdout)',
     parse: boolean,
   }),
   workers: option({
@@ -226,7 +230,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
 export function describeOption(key: ConfigKey): string {
   const spec: OptionSpec<unknown> = CONFIG_OPTIONS[key];
   const shown = (spec.shownDefault ?? (spec.default === undefined ? 'none' : spec.default)).replace(/`/g, '');
-  return `${spec.description.replace(/`|\*\*/g, '')} [env ${spec.env}, default ${shown}]`;
+  const help = spec.flag.startsWith('--no-') ? spec.flagHelp : spec.description;
+  if (help === undefined) throw new Error(`${spec.flag}: a --no- switch needs a flagHelp saying what giving it does`);
+  return `${help.replace(/`|\*\*/g, '')} [env ${spec.env}, default ${shown}]`;
 }
 
 /** Registers the flags of `keys` on a command, with their help text. */
