@@ -26,7 +26,8 @@ for (const name of ['core', 'server', 'cli', 'ingest', 'compiler']) {
 rmSync(`${root}packages/cli/lib/bundle`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'packages/cli/src/main.ts' },
+  // The render worker (packages/server/src/render/render-pool.ts starts ./render-worker.js beside itself).
+  entryPoints: { main: 'packages/cli/src/main.ts', 'render-worker': 'packages/server/src/render/render-worker.ts' },
   outdir: 'packages/cli/lib/bundle',
   bundle: true,
   splitting: true,
