@@ -4,10 +4,15 @@
 // so do @skg/ingest and @skg/compiler (only `skg fetch/ingest/build/start` load them; they run from
 // their own lib/, which read files beside themselves).
 //
+// `node packages/cli/bundle.mjs --if-stale` (what `npm start` runs first) bundles only when the bundle is
+// missing or older than a source file of the packages it holds, so a fresh clone needs no `npm run build`
+// before `npm start`: the bundle alone serves, and `skg start` runs the ingest and the build from the
+// TypeScript source (tsx) in child processes.
+//
 // Why: start-up on plain node was a third module loading (resolving, reading and linking some 150
 // files of lib/); the bundle loads a handful (tools/bench-start.ts measures it).
 
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -21,6 +26,22 @@ const external = new Set(['@skg/ingest', '@skg/compiler']);
 for (const name of ['core', 'server', 'cli', 'ingest', 'compiler']) {
   const pkg = JSON.parse(readFileSync(`${root}packages/${name}/package.json`, 'utf8'));
   for (const dependency of Object.keys(pkg.dependencies ?? {})) if (!dependency.startsWith('@skg/') && !BUNDLED.has(dependency)) external.add(dependency);
+}
+
+/** The newest modification time of the files under `dir`, in ms (0 when it does not exist). */
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(`${entry.parentPath ?? entry.path}/${entry.name}`).mtimeMs);
+  }
+  return newest;
+}
+
+if (process.argv.includes('--if-stale')) {
+  const bundled = statSync(`${root}packages/cli/lib/bundle/main.js`, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(...['core', 'server', 'cli'].map((name) => newestIn(`${root}packages/${name}/src`)), statSync(`${root}package-lock.json`).mtimeMs);
+  if (bundled > sources) process.exit(0);
+  console.log('skg: bundling the CLI and the server (packages/cli/lib/bundle) from the TypeScript source…');
 }
 
 rmSync(`${root}packages/cli/lib/bundle`, { recursive: true, force: true });

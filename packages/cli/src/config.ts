@@ -5,6 +5,7 @@
 // flags, environment and defaults through it, and test/unit/readme.test.ts holds the README's
 // Configuration table to it.
 
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -40,6 +41,16 @@ function directory(text: string | undefined, { cwd }: ParseContext): string {
   return path.resolve(cwd, text ?? '.');
 }
 
+/**
+ * The sources directory when none is given: `.sources` (where `skg fetch` downloads), unless only a
+ * mirror beside the checkout exists (`../shared/upstream`), so a clone beside one starts with no setting.
+ */
+function findSources(cwd: string): string {
+  const fetched = path.resolve(cwd, '.sources');
+  const mirror = path.resolve(cwd, '../shared/upstream');
+  return !existsSync(fetched) && existsSync(mirror) ? mirror : fetched;
+}
+
 function boolean(text: string | undefined, { name }: ParseContext): boolean {
   const value = (text ?? '').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(value)) throw new Error(`${name} must be true or false, got '${text}'`);
@@ -62,9 +73,10 @@ export const CONFIG_OPTIONS = {
   sources: option({
     flag: '--sources <dir>',
     env: 'SKG_SOURCES',
-    default: '.sources',
+    default: undefined,
+    shownDefault: '`.sources`; `../shared/upstream` when that exists and `.sources` does not',
     description: 'upstream sources directory (a `skg fetch` cache or a mirror)',
-    parse: directory,
+    parse: (text, context) => (text !== undefined ? directory(text, context) : findSources(context.cwd)),
   }),
   bundle: option({ flag: '--bundle <dir>', env: 'SKG_BUNDLE', default: 'bundle', description: 'OKF bundle directory', parse: directory }),
   dist: option({ flag: '--dist <dir>', env: 'SKG_DIST', default: 'dist', description: 'compiled artefact directory', parse: directory }),
