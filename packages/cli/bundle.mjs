@@ -58,6 +58,16 @@ await build({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   external: [...external].flatMap((name) => [name, `${name}/*`]),
+  // `@skg/compiler/diagnostics` (no imports; `skg inspect` loads it at start) is bundled from its source:
+  // the bundle runs without packages/*/lib, so `npm start` in a fresh clone needs no `npm run build`.
+  plugins: [
+    {
+      name: 'bundle-compiler-diagnostics',
+      setup(plugin) {
+        plugin.onResolve({ filter: /^@skg\/compiler\/diagnostics$/ }, () => ({ path: `${root}packages/compiler/src/diagnostics.ts` }));
+      },
+    },
+  ],
   // The CommonJS dependencies bundled (commander, ipaddr.js) require Node's built-ins.
   banner: { js: "import { createRequire as __skgCreateRequire } from 'node:module'; const require = __skgCreateRequire(import.meta.url);" },
   logLevel: 'warning',
