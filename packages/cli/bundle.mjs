@@ -5,7 +5,7 @@
 // their own lib/, which read files beside themselves).
 //
 // `node packages/cli/bundle.mjs --if-stale` (what `npm start` runs first) bundles only when the bundle is
-// missing or older than a source file of the packages it holds, so a fresh clone needs no `npm run build`
+// missing or older than a source file of the packages it holds (or this script, the lock file, tsconfig.json), so a fresh clone needs no `npm run build`
 // before `npm start`: the bundle alone serves, and `skg start` runs the ingest and the build from the
 // TypeScript source (tsx) in child processes.
 //
@@ -39,7 +39,7 @@ function newestIn(dir) {
 
 if (process.argv.includes('--if-stale')) {
   const bundled = statSync(`${root}packages/cli/lib/bundle/main.js`, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...['core', 'server', 'cli'].map((name) => newestIn(`${root}packages/${name}/src`)), statSync(`${root}package-lock.json`).mtimeMs);
+  const sources = Math.max(...['core', 'server', 'cli'].map((name) => newestIn(`${root}packages/${name}/src`)), ...['package-lock.json', 'tsconfig.json', 'packages/cli/bundle.mjs'].map((file) => statSync(`${root}${file}`).mtimeMs));
   if (bundled > sources) process.exit(0);
   console.log('skg: bundling the CLI and the server (packages/cli/lib/bundle) from the TypeScript source…');
 }
