@@ -50,6 +50,8 @@ export interface RenderInput {
   readonly threads?: number;
   /** Records per chunk handed to a thread; default RENDER_CHUNK_RECORDS (tests use a few). */
   readonly chunkRecords?: number;
+  /** Called as each chunk is written: answers planned so far and in all (for a progress display). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** What the compiler adds to the manifest for the rendered file, and what the render counted. */
@@ -77,6 +79,7 @@ export async function writeResponses(
   file: string,
   renderer: Pick<ChunkRenderer, 'threads' | 'render'>,
   chunkRecords = RENDER_CHUNK_RECORDS,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<Omit<RenderedArtefact, 'name' | 'fileName' | 'sha256' | 'optional'>> {
   if (etagBase.length > RESPONSES_ETAG_BASE_MAX) throw new Error(`the ETag base ${etagBase} does not fit the response artefact header`);
 
@@ -149,6 +152,7 @@ export async function writeResponses(
         pendingBytes += key.length + body.byteLength;
         if (pendingBytes >= 4 * 1024 * 1024) flush();
       });
+      onProgress?.(Math.min(count, chunkStart + chunkRecords), count);
     }
     flush();
 
@@ -185,7 +189,7 @@ export async function renderResponseArtefact(input: RenderInput): Promise<Render
   const plan = planResponses(dataSet);
   const renderer = createChunkRenderer(threads, dataSet, plan.planned, { distDir: input.distDir, manifest: input.manifest });
   try {
-    const written = await writeResponses(plan, temp, renderer, input.chunkRecords);
+    const written = await writeResponses(plan, temp, renderer, input.chunkRecords, input.onProgress);
     const sha256 = await hashFile(temp);
     renameSync(temp, file);
     for (const [kind, totals] of Object.entries(written.kinds)) {
