@@ -1,19 +1,38 @@
 #!/usr/bin/env bash
-# CI check of the production install, the Dockerfile's steps run without Docker (no engine in CI):
-#  1. a clean copy of the repository (its tracked files, as `COPY . .` with .dockerignore);
-#  2. the build stage: `npm ci`, `npm run build`, then deploy/stage-runtime.sh (the packages as `npm pack`
-#     ships them + `npm ci --omit=dev`); the artefacts are the dist/ CI built (the image downloads the
-#     pinned sources and builds them itself);
-#  3. the runtime stage: no dev dependency installed, and `node packages/cli/bin/skg.mjs serve` with the
-#     image's environment answers /api/v1/passage/John.3.16, then drains and exits on SIGTERM;
-#  4. the systemd unit (deploy/skg.service): `systemd-analyze verify` when present, then its
+# CI check of the production install: the Dockerfile's own steps, run without Docker (no engine in CI).
+#  1. The build context: a clean copy of the repository (its tracked and untracked-but-not-ignored files).
+#  2. The build stage, read from the Dockerfile (deploy/dockerfile-steps.mjs): its WORKDIR, COPY and RUN
+#     lines in order, in an empty directory standing for the image's file system, so a step sees only
+#     what the lines before it copied (a package.json not copied before `npm ci` fails here as in
+#     `docker build`). Absolute image paths (each WORKDIR, each `COPY --from`) are moved under that
+#     directory. One substitution: the RUN line that fetches, ingests and builds the artefacts is
+#     replaced by a link to the dist/ CI has built (the same commands, run by CI before this check).
+#  3. The runtime stage: its `COPY --from` lines; its RUN lines are not run (they create the image's
+#     user-owned state volume; the check uses a temporary state directory). No dev dependency may be
+#     installed; the CMD with the stage's ENV (HOST and PORT set to a free local port) must answer
+#     /api/v1/passage/John.3.16, pass the HEALTHCHECK, then drain and exit on SIGTERM; the drain
+#     (SKG_DRAIN_TIMEOUT and a second) must end inside Docker's default 10 s stop timeout.
+#  4. The systemd unit (deploy/skg.service): `systemd-analyze verify` when present, then its
 #     Environment= and ExecStart= (paths moved into the temporary directory) answer as well.
 # Needs the npm registry (or its cache) and nothing else from the network.
 #
-#   deploy/check-production-install.sh [DIST]     (default: $SKG_DIST or ./dist)
+#   deploy/check-production-install.sh [--dockerfile FILE] [--build-stage-only] [DIST]
+#     DIST                default $SKG_DIST or ./dist
+#     --dockerfile FILE   check another Dockerfile (test/unit/production-check.test.ts removes a COPY)
+#     --build-stage-only  stop after the build stage (no dist needed)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-dist="$(cd "${1:-${SKG_DIST:-$root/dist}}" && pwd -P)"
+dockerfile="$root/Dockerfile"
+build_only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dockerfile) dockerfile="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
+    --build-stage-only) build_only=1; shift ;;
+    *) break ;;
+  esac
+done
+dist=""
+if [ -z "$build_only" ]; then dist="$(cd "${1:-${SKG_DIST:-$root/dist}}" && pwd -P)"; fi
 
 work="$(mktemp -d)"
 server=""
@@ -29,7 +48,9 @@ fail() {
 }
 step() { echo "production install: $*"; }
 
-# Starts `env <assignments…> <command…>` in the background and checks it answers John 3:16; then SIGTERM.
+# Starts `env <assignments…> <command…>` in the background and checks it answers John 3:16 (and, when
+# `health` holds a command, that it passes with PORT set to the port served); then SIGTERM.
+health=()
 check_serves() {
   local what="$1"
   shift
@@ -50,24 +71,108 @@ check_serves() {
     *'"osis":"John.3.16"'*) ;;
     *) fail "$what: unexpected answer: ${body:0:300}" ;;
   esac
+  local healthy=""
+  if [ "${#health[@]}" -gt 0 ]; then
+    local port="${url#http://*:}"
+    port="${port%%/*}"
+    local assignments=() argument
+    for argument in "$@"; do [[ "$argument" =~ ^[A-Za-z_][A-Za-z0-9_]*= ]] || break; assignments+=("$argument"); done
+    env "${assignments[@]}" PORT="$port" "${health[@]}" || fail "$what: the HEALTHCHECK failed: ${health[*]}"
+    healthy="; HEALTHCHECK passed"
+  fi
   kill -TERM "$server"
   local code=0
   wait "$server" || code=$?
   server=""
   [ "$code" -eq 0 ] || fail "$what: exit code $code after SIGTERM"
-  step "$what: $url/passage/John.3.16 answered; drained and exited on SIGTERM ($(grep -c '' "$work/serve.log") log lines)"
+  step "$what: $url/passage/John.3.16 answered$healthy; drained and exited on SIGTERM ($(grep -c '' "$work/serve.log") log lines)"
 }
 
-step "clean copy of $root"
-mkdir -p "$work/src"
-(cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - 2>/dev/null) | tar -xf - -C "$work/src"
+step "build context: a clean copy of $root"
+context="$work/context"
+mkdir -p "$context"
+(cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - 2>/dev/null) | tar -xf - -C "$context"
 
-step "build stage: npm ci, npm run build, stage the runtime"
-(cd "$work/src" && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
-"$work/src/deploy/stage-runtime.sh" "$work/app"
-ln -s "$dist" "$work/app/dist"
+# The image's file system; absolute image paths (each WORKDIR, each `COPY --from` path) are moved under it.
+fs="$work/fs"
+mkdir -p "$fs"
+mapfile -t steps < <(node "$root/deploy/dockerfile-steps.mjs" "$dockerfile")
+[ "${#steps[@]}" -gt 0 ] || fail "no steps read from $dockerfile"
+mapfile -t image_paths < <(printf '%s\n' "${steps[@]}" | awk -F'\t' '$1 == "WORKDIR" { print $2 } $1 == "COPY" && $2 ~ /^--from=/ { print $3; print $4 }' | grep '^/' | sort -ru)
+relocate() {
+  local text="$1" p
+  for p in "${image_paths[@]}"; do text="$(printf '%s' "$text" | sed -E "s#(^|[[:space:]=])$p(/|[[:space:]]|\$)#\\1$fs$p\\2#g")"; done
+  printf '%s' "$text"
+}
+stages="$(printf '%s\n' "${steps[@]}" | grep -c '^STAGE')"
 
-cd "$work/app"
+stage=0
+cwd="$fs"
+image_env=()
+image_cmd=()
+for line in "${steps[@]}"; do
+  IFS=$'\t' read -r -a field <<<"$line"
+  op="${field[0]}"
+  case "$op" in
+    STAGE)
+      stage=$((stage + 1))
+      if [ "$stage" -gt 1 ] && [ -n "$build_only" ]; then step "build stage: done (--build-stage-only)"; exit 0; fi
+      step "stage ${field[1]} ($stage of $stages)"
+      cwd="$fs"
+      image_env=()
+      ;;
+    WORKDIR)
+      case "${field[1]}" in /*) cwd="$(relocate "${field[1]}")" ;; *) cwd="$cwd/${field[1]}" ;; esac
+      mkdir -p "$cwd"
+      ;;
+    COPY)
+      if [[ "${field[1]}" == --from=* ]]; then
+        from="$(relocate "${field[2]}")"
+        to="$(relocate "${field[3]}")"
+        [ -e "$from" ] || fail "COPY ${field[*]:1}: ${field[2]} was not written by that stage"
+        [ "$from" = "$to" ] || { mkdir -p "$(dirname "$to")" && cp -a "$from" "$to"; }
+        continue
+      fi
+      last=$((${#field[@]} - 1))
+      dest="${field[$last]}"
+      case "$dest" in /*) dest="$(relocate "$dest")" ;; *) dest="$cwd/$dest" ;; esac
+      for source in "${field[@]:1:$((last - 1))}"; do
+        [ -e "$context/$source" ] || fail "COPY $source: not in the build context"
+        if [ "$source" = "." ]; then
+          mkdir -p "$dest" && cp -a "$context/." "$dest/"
+        elif [[ "$dest" == */ ]] || [ "$last" -gt 2 ]; then
+          mkdir -p "$dest" && cp -a "$context/$source" "$dest/"
+        else
+          mkdir -p "$(dirname "$dest")" && cp -a "$context/$source" "$dest"
+        fi
+      done
+      ;;
+    RUN)
+      command="${field[*]:1}"
+      if [ "$stage" -gt 1 ]; then
+        step "  not run in the runtime stage (it prepares the image's user and state volume): RUN $command"
+      elif [[ "$command" =~ skg\.mjs\ (fetch|ingest|build) ]]; then
+        # Substituted: CI has run these same commands into dist/ before this check.
+        if [ -n "$build_only" ]; then
+          step "  skipped (--build-stage-only): RUN $command"
+        else
+          step "  substituted by a link to $dist: RUN $command"
+          ln -s "$dist" "$cwd/dist"
+        fi
+      else
+        step "  RUN $command"
+        (cd "$cwd" && sh -c "$(relocate "$command")") || fail "build stage: RUN $command"
+      fi
+      ;;
+    ENV) image_env+=("$(relocate "${field[1]}")") ;;
+    CMD) image_cmd=("${field[@]:1}") ;;
+    HEALTHCHECK) health=("${field[@]:1}") ;;
+  esac
+done
+[ "${#image_cmd[@]}" -gt 0 ] || fail "no CMD [...] line in $dockerfile"
+[ "${#health[@]}" -gt 0 ] || fail "no HEALTHCHECK CMD [...] line in $dockerfile"
+
+cd "$cwd"
 # A dev dependency that a runtime dependency also needs (ajv, which the MCP SDK validates with) is
 # installed on purpose; the lockfile marks what only development needs (`"dev": true`), and none of
 # that may be here.
@@ -79,20 +184,22 @@ node --input-type=module -e "for (const p of ['@skg/core', '@skg/ingest', '@skg/
   || fail "a workspace package does not load without dev dependencies"
 step "runtime: $(du -sh node_modules | cut -f1) of production dependencies, no dev dependency"
 
+# Docker sends SIGKILL 10 s after SIGTERM unless told otherwise (`docker stop -t`, compose stop_grace_period).
+drain="$(printf '%s\n' "${image_env[@]}" | sed -n 's/^SKG_DRAIN_TIMEOUT=//p' | tail -n 1)"
+[ $(( ${drain:-10000} + 1000 )) -lt 10000 ] || fail "the image drains for SKG_DRAIN_TIMEOUT=${drain:-10000} ms and a second, not inside Docker's default 10 s stop timeout"
+step "runtime: drains within $(( ${drain:-10000} + 1000 )) ms of SIGTERM, inside Docker's default 10 s stop timeout"
+
 mkdir -p "$work/state"
-# The image's CMD, read from the Dockerfile (its JSON form), so the check runs what the image runs.
-mapfile -t image_cmd < <(node -e 'const line = require("fs").readFileSync(process.argv[1], "utf8").split("\n").find((l) => l.startsWith("CMD ")); for (const part of JSON.parse(line.slice(4))) console.log(part);' "$root/Dockerfile")
-[ "${#image_cmd[@]}" -gt 0 ] || fail "no CMD [...] line in the Dockerfile"
-check_serves "runtime stage (the image's CMD and environment)" \
-  NODE_ENV=production MALLOC_MMAP_THRESHOLD_=131072 HOST=127.0.0.1 PORT=0 SKG_DIST="$work/app/dist" SKG_STATE_DIR="$work/state" \
-  "${image_cmd[@]}"
+check_serves "runtime stage (the image's CMD and ENV)" "${image_env[@]}" HOST=127.0.0.1 PORT=0 SKG_STATE_DIR="$work/state" "${image_cmd[@]}"
+health=()
 
 unit="$root/deploy/skg.service"
 if command -v systemd-analyze >/dev/null; then
   systemd-analyze verify "$unit" || fail "systemd-analyze verify $unit"
   step "systemd unit: systemd-analyze verify passed"
 fi
-mapfile -t unit_env < <(sed -n 's/^Environment=//p' "$unit" | sed -e "s#/srv/skg#$work/app#g" -e "s#/var/lib/skg#$work/state#g" -e 's/^PORT=.*/PORT=0/')
-read -r -a unit_exec < <(sed -n 's/^ExecStart=//p' "$unit" | sed -e "s#/srv/skg#$work/app#g")
+app="$cwd"
+mapfile -t unit_env < <(sed -n 's/^Environment=//p' "$unit" | sed -e "s#/srv/skg#$app#g" -e "s#/var/lib/skg#$work/state#g" -e 's/^PORT=.*/PORT=0/')
+read -r -a unit_exec < <(sed -n 's/^ExecStart=//p' "$unit" | sed -e "s#/srv/skg#$app#g")
 check_serves "systemd unit (its Environment= and ExecStart=)" "${unit_env[@]}" "${unit_exec[@]:1}"
 step OK

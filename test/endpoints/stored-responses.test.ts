@@ -167,3 +167,22 @@ describe('skg serve and the response artefact\'s checksum', () => {
     assert.match(status.body.checks.dataset.detail, /artefact 'responses' fails its checksum/);
   });
 });
+
+describe('the render step on several threads', () => {
+  after(removeTempDirs);
+
+  it('writes the same bytes with 3 worker threads as in one thread, chunks of 7 answers taken in order', async () => {
+    const distDir = path.join(await createTempDir('skg-dist-'), 'dist');
+    const report = await build({ bundleDir: FIXTURE_BUNDLE, distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
+    assert.ok(report.ok && report.manifest);
+    const buildDir = path.dirname(path.join(distDir, report.manifest.artefacts.responses!.file));
+    const single = await readFile(path.join(buildDir, 'responses.bin'));
+    const { responses: _omitted, ...artefacts } = report.manifest.artefacts;
+    const manifest = { ...report.manifest, artefacts };
+    const threaded = await renderResponseArtefact({ distDir, buildDir, manifest, threads: 3, chunkRecords: 7 });
+    const bytes = await readFile(path.join(buildDir, 'responses.bin'));
+    assert.ok(threaded.records > 50, `only ${threaded.records} answers rendered`);
+    assert.equal(threaded.sha256, report.manifest.artefacts.responses!.sha256, 'the threaded render differs from the single-thread one');
+    assert.ok(bytes.equals(single));
+  });
+});

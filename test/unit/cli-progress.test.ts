@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createRenderNotes } from '../../packages/cli/src/commands/build.ts';
 import { createProgressDisplay } from '../../packages/cli/src/progress.ts';
 import { FULL_SOURCES } from '../acceptance/full-sources.ts';
 import { createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -86,6 +87,29 @@ describe('the progress display', () => {
         '2026-11-24T02:30:01.123Z skg build: [7/7] write done in 1.5 s\n',
     );
   });
+
+  it('notes the render step each tenth of the answers, on a line naming the running stage', async () => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const display = await createProgressDisplay('build', { stream: stream as unknown as NodeJS.WriteStream, live: false, now: () => new Date('2026-11-24T02:30:01.123Z') });
+    display.listener({ type: 'start', stage: 'write', index: 7, total: 7 });
+    let clock = 0;
+    const notes = createRenderNotes(display, () => clock);
+    for (let done = 512; done < 2000; done += 512) {
+      clock += 1000;
+      notes(done, 2000);
+    }
+    notes(2000, 2000);
+    display.stop();
+    assert.deepEqual(text.split('\n').filter(Boolean), [
+      '2026-11-24T02:30:01.123Z skg build: [7/7] write started',
+      '2026-11-24T02:30:01.123Z skg build: [7/7] write render 26 %: 512 of 2,000 answers in 1.0 s',
+      '2026-11-24T02:30:01.123Z skg build: [7/7] write render 51 %: 1,024 of 2,000 answers in 2.0 s',
+      '2026-11-24T02:30:01.123Z skg build: [7/7] write render 77 %: 1,536 of 2,000 answers in 3.0 s',
+      '2026-11-24T02:30:01.123Z skg build: [7/7] write render 100 %: 2,000 of 2,000 answers in 3.0 s',
+    ]);
+  });
 });
 
 describe('skg build at work', () => {
@@ -94,7 +118,11 @@ describe('skg build at work', () => {
     const build = run([process.execPath, ...SKG, 'build', '--bundle', FIXTURE_BUNDLE, '--dist', dist]);
     assert.equal(await build.exited, 0, build.err());
     const stages = ['discover', 'parse', 'validate', 'link', 'index', 'shard', 'write'];
-    const lines = build.err().trim().split('\n');
+    const all = build.err().trim().split('\n');
+    // The write stage notes the render step's progress as it goes, ending at 100 %.
+    const notes = all.filter((line) => / write render /.test(line));
+    assert.match(notes.at(-1) ?? '', new RegExp(`^${TIMESTAMP} skg build: \\[7/7\\] write render 100 %: ([\\d,]+) of \\1 answers in [\\d.]+ s$`), build.err());
+    const lines = all.filter((line) => !notes.includes(line));
     const expected = stages.flatMap((stage, i) => [
       new RegExp(`^${TIMESTAMP} skg build: \\[${i + 1}/7\\] ${stage} started$`),
       new RegExp(`^${TIMESTAMP} skg build: \\[${i + 1}/7\\] ${stage} done in [\\d.]+ m?s$`),

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_OPTIONS, type ConfigKey } from '../../packages/cli/src/config.ts';
+import { formatAssistantToolList, readToolList } from '../../tools/generate-readme-tools.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -57,5 +58,11 @@ describe('README.md', () => {
     });
     assert.ok(cited.size > 10, `found only ${cited.size} cited paths: the pattern is wrong`);
     assert.deepEqual(missing, [], 'paths the README cites that do not exist');
+  });
+
+  it('lists the assistant tools the server offers, as `npm run generate:readme` writes them from the routes', () => {
+    const listed = readToolList(README);
+    assert.ok(listed !== undefined, 'the README has no generated block of assistant tools');
+    assert.equal(listed, formatAssistantToolList(), 'the README lists other assistant tools than the routes: run `npm run generate:readme`');
   });
 });

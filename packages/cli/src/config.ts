@@ -5,6 +5,7 @@
 // flags, environment and defaults through it, and test/unit/readme.test.ts holds the README's
 // Configuration table to it.
 
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -20,6 +21,8 @@ interface OptionSpec<T> {
   readonly shownDefault?: string;
   /** One line: the README's table and `--help`. */
   readonly description: string;
+  /** For a `--no-x` switch, what giving it does (`--help` shows this; `description` says what the option is). */
+  readonly flagHelp?: string;
   /** Text (flag, environment or default) → value; throws an Error naming the option on bad text. */
   parse(text: string | undefined, context: ParseContext): T;
   /** A second environment variable read when the first is unset (SOURCE_DATE_EPOCH). */
@@ -36,6 +39,16 @@ const option = <T>(spec: OptionSpec<T>): OptionSpec<T> => spec;
 
 function directory(text: string | undefined, { cwd }: ParseContext): string {
   return path.resolve(cwd, text ?? '.');
+}
+
+/**
+ * The sources directory when none is given: `.sources` (where `skg fetch` downloads), unless only a
+ * mirror beside the checkout exists (`../shared/upstream`), so a clone beside one starts with no setting.
+ */
+function findSources(cwd: string): string {
+  const fetched = path.resolve(cwd, '.sources');
+  const mirror = path.resolve(cwd, '../shared/upstream');
+  return !existsSync(fetched) && existsSync(mirror) ? mirror : fetched;
 }
 
 function boolean(text: string | undefined, { name }: ParseContext): boolean {
@@ -60,9 +73,10 @@ export const CONFIG_OPTIONS = {
   sources: option({
     flag: '--sources <dir>',
     env: 'SKG_SOURCES',
-    default: '.sources',
+    default: undefined,
+    shownDefault: '`.sources`; `../shared/upstream` when that exists and `.sources` does not',
     description: 'upstream sources directory (a `skg fetch` cache or a mirror)',
-    parse: directory,
+    parse: (text, context) => (text !== undefined ? directory(text, context) : findSources(context.cwd)),
   }),
   bundle: option({ flag: '--bundle <dir>', env: 'SKG_BUNDLE', default: 'bundle', description: 'OKF bundle directory', parse: directory }),
   dist: option({ flag: '--dist <dir>', env: 'SKG_DIST', default: 'dist', description: 'compiled artefact directory', parse: directory }),
@@ -112,6 +126,7 @@ export const CONFIG_OPTIONS = {
     env: 'SKG_WATCH',
     default: 'true',
     description: 'switch to each new build of `dist/` while serving (hot swap); SIGHUP switches on demand',
+    flagHelp: 'do not watch `dist/` for new builds: keep serving the one loaded at start until SIGHUP switches',
     parse: boolean,
   }),
   store: option({
@@ -159,6 +174,7 @@ export const CONFIG_OPTIONS = {
     env: 'SKG_ACCESS_LOG',
     default: 'true',
     description: 'a JSON line per request on stdout: time, method, path, status, bytes, duration, request id, client, user agent, MCP tools',
+    flagHelp: 'write no access log (no JSON line per request on stdout)',
     parse: boolean,
   }),
   workers: option({
@@ -233,7 +249,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
 export function describeOption(key: ConfigKey): string {
   const spec: OptionSpec<unknown> = CONFIG_OPTIONS[key];
   const shown = (spec.shownDefault ?? (spec.default === undefined ? 'none' : spec.default)).replace(/`/g, '');
-  return `${spec.description.replace(/`|\*\*/g, '')} [env ${spec.env}, default ${shown}]`;
+  const help = spec.flag.startsWith('--no-') ? spec.flagHelp : spec.description;
+  if (help === undefined) throw new Error(`${spec.flag}: a --no- switch needs a flagHelp saying what giving it does`);
+  return `${help.replace(/`|\*\*/g, '')} [env ${spec.env}, default ${shown}]`;
 }
 
 /** Registers the flags of `keys` on a command, with their help text. */

@@ -11,6 +11,8 @@ import type { Ora } from 'ora';
 
 export interface ProgressDisplay {
   readonly listener: ProgressListener;
+  /** Says how far the running stage is (`render 40 %, 50,477 of 126,192 answers`): the live line's tail, or a plain line. */
+  note(text: string): void;
   /** Ends the display: a stage still running is marked failed (the command's error follows). */
   stop(): void;
 }
@@ -40,11 +42,16 @@ function formatMs(ms: number): string {
 }
 
 function createLineDisplay(command: string, stream: NodeJS.WritableStream, now: () => Date): ProgressDisplay {
+  let running: string | undefined;
   const write = (text: string) => stream.write(`${now().toISOString()} skg ${command}: ${text}\n`);
   return {
     listener(event) {
       if (event.type === 'start') write(`${label(event)} started`);
       else write(`${label(event)} done in ${formatMs(event.ms)}${event.detail ? ` (${event.detail})` : ''}`);
+      running = event.type === 'start' ? label(event) : undefined;
+    },
+    note(text) {
+      write(`${running ?? ''} ${text}`.trim());
     },
     stop() {},
   };
@@ -52,10 +59,10 @@ function createLineDisplay(command: string, stream: NodeJS.WritableStream, now: 
 
 function createLiveDisplay(command: string, stream: NodeJS.WriteStream, ora: typeof import('ora').default): ProgressDisplay {
   let spinner: Ora | undefined;
-  let running: { text: string; started: number } | undefined;
+  let running: { text: string; started: number; note?: string } | undefined;
   // The seconds so far, redrawn with the spinner's frames; unref'd so it never holds the process.
   const clock = setInterval(() => {
-    if (spinner && running) spinner.text = `${running.text} ${formatMs(performance.now() - running.started)}`;
+    if (spinner && running) spinner.text = `${running.text} ${formatMs(performance.now() - running.started)}${running.note ? `  ${running.note}` : ''}`;
   }, 200);
   clock.unref();
   return {
@@ -69,6 +76,9 @@ function createLiveDisplay(command: string, stream: NodeJS.WriteStream, ora: typ
       spinner?.succeed(`skg ${command}: ${label(event)} ${formatMs(event.ms)}${event.detail ? `  ${event.detail}` : ''}`);
       spinner = undefined;
       running = undefined;
+    },
+    note(text) {
+      if (running) running.note = text;
     },
     stop() {
       clearInterval(clock);

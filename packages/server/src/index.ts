@@ -13,6 +13,7 @@ export { createPrimaryRateLimitStore } from './cluster/rate-limit-ipc.ts';
 export { getClientKey } from './middleware/client-key.ts';
 export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';
 export { ROUTES } from './routes/index.ts';
+export { listAssistantToolRoutes } from './routes/assistant-tools.ts';
 export { createOpenApiDocument } from './openapi/document.ts';
 export { loadDataSet, checkDist, inspectDist, formatDistProblem } from './artefacts/index.ts';
 export type { DataSet, GraphStore, ScriptureStore } from './artefacts/types.ts';

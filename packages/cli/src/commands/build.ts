@@ -4,9 +4,23 @@
 import type { Command } from 'commander';
 import type { BuildReport } from '@skg/compiler';
 import { addConfigOptions, readConfigFlags, resolveConfig, selectOptionalArtefacts } from '../config.ts';
-import { createProgressDisplay } from '../progress.ts';
+import { createProgressDisplay, type ProgressDisplay } from '../progress.ts';
 
 const KEYS = ['bundle', 'dist', 'without'] as const;
+
+/** Notes the render step's progress on the display: each tenth of the answers, with the rate so far. */
+export function createRenderNotes(progress: Pick<ProgressDisplay, 'note'>, now = () => performance.now()): (done: number, total: number) => void {
+  const started = now();
+  const count = new Intl.NumberFormat('en-US');
+  let shown = 0;
+  return (done, total) => {
+    const tenth = Math.floor((10 * done) / total);
+    if (tenth <= shown && done < total) return;
+    shown = tenth;
+    const seconds = (now() - started) / 1000;
+    progress.note(`render ${Math.round((100 * done) / total)} %: ${count.format(done)} of ${count.format(total)} answers in ${seconds.toFixed(1)} s`);
+  };
+}
 
 export function registerBuildCommand(program: Command): void {
   const command = program
@@ -23,7 +37,7 @@ export function registerBuildCommand(program: Command): void {
       let report: BuildReport;
       try {
         report = await build({
-          render: renderResponseArtefact,
+          render: (input) => renderResponseArtefact({ ...input, ...(progress ? { onProgress: createRenderNotes(progress) } : {}) }),
           bundleDir: config.bundle,
           distDir: config.dist,
           optional: selectOptionalArtefacts(config.without),

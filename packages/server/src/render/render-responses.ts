@@ -7,22 +7,22 @@
 // checks a sample of every kind). `skg build` runs it between writing the build directory and switching
 // the manifest (`BuildOptions.render` of @skg/compiler), so the manifest names the file from the start.
 //
-// The file is written as it is rendered: the head's size is known before the first body (fingerprints
+// The answers are rendered on every core (render-pool.ts: a worker thread per core, each loading the
+// build) in chunks of record numbers, and written in record order, so the file's bytes do not depend on
+// the number of threads. The file is written as it is rendered: the head's size is known before the first body (fingerprints
 // and ETags derive from the paths alone), each canonical request and its body are appended from the
 // tail offset on, and the head is written last, so memory holds the head and a few megabytes of bodies
 // at a time.
 
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import {
-  ApiError,
   ARTEFACT_FORMAT_VERSION,
   hashResponseFingerprint,
   hashResponseKey,
   type Manifest,
   type RenderedArtefactEntry,
-  RESPONSES_BROTLI_QUALITY,
   RESPONSES_ETAG_BASE_MAX,
   RESPONSES_FILE,
   RESPONSES_HEADER,
@@ -35,12 +35,9 @@ import {
 } from '@skg/core';
 import { hashFile } from '../artefacts/check-dist.ts';
 import { loadDataSet } from '../artefacts/dataset.ts';
-import type { DataSet } from '../artefacts/types.ts';
-import { createEtag, formatCanonicalRequest, getEtagBase } from '../middleware/etag.ts';
-import { getResponseFormat } from '../openapi/response-format.ts';
-import { computeResponse, getQueryNames } from '../route-handler.ts';
-import { API_BASE, type RouteContext } from '../routes/define.ts';
-import { listRenderTargets, type RenderKind, type RenderTarget } from './targets.ts';
+import { planResponses, type ResponsePlan } from './plan.ts';
+import type { RenderedBody } from './render-chunk.ts';
+import { type ChunkRenderer, createChunkRenderer } from './render-pool.ts';
 
 export interface RenderInput {
   readonly distDir: string;
@@ -49,6 +46,12 @@ export interface RenderInput {
   /** The manifest about to be switched in: it names the build's artefacts relative to `distDir`. */
   readonly manifest: Manifest;
   readonly log?: (message: string) => void;
+  /** Worker threads rendering; default one per core (os.availableParallelism()); 1 renders in this thread. */
+  readonly threads?: number;
+  /** Records per chunk handed to a thread; default RENDER_CHUNK_RECORDS (tests use a few). */
+  readonly chunkRecords?: number;
+  /** Called as each chunk is written: answers planned so far and in all (for a progress display). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** What the compiler adds to the manifest for the rendered file, and what the render counted. */
@@ -57,34 +60,8 @@ export interface RenderedArtefact extends RenderedArtefactEntry {
   readonly kinds: Readonly<Record<string, { readonly answers: number; readonly bytes: number; readonly rawBytes: number }>>;
 }
 
-function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
-  const unavailable = (what: string) => () => {
-    throw new Error(`${target.route.path}: the render step has no ${what}; a rendered route must depend only on the data and the path`);
-  };
-  return Object.defineProperties({ dataSet, params: target.params, query: {} } as unknown as RouteContext, {
-    app: { get: unavailable('app configuration') },
-    event: { get: unavailable('request') },
-  });
-}
-
-interface Planned {
-  readonly target: RenderTarget & { readonly kind: RenderKind };
-  readonly key: string;
-  /** The route's response format (the ETag's contract part), computed once per route. */
-  readonly format: string;
-  readonly etag: string;
-}
-
-/** Brotli at RESPONSES_BROTLI_QUALITY, text mode. */
-export function compressResponse(body: Uint8Array): Buffer {
-  return brotliCompressSync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: RESPONSES_BROTLI_QUALITY,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
-}
+/** Records a render request hands a worker at once: large enough to keep messages few, small enough to balance. */
+export const RENDER_CHUNK_RECORDS = 512;
 
 /** The ETag's 16 hex digits after `"<base>-`, as the two u32 a record stores; throws for a tag of another base. */
 function splitEtag(etag: string, etagBase: string, key: string): [number, number] {
@@ -93,22 +70,18 @@ function splitEtag(etag: string, etagBase: string, key: string): [number, number
   return [parseInt(digits[2]!.slice(0, 8), 16), parseInt(digits[2]!.slice(8), 16)];
 }
 
-/** Renders the answers of `dataSet` into `file` (written in place); returns records, kinds and bytes. */
-export async function writeResponses(dataSet: DataSet, file: string): Promise<Omit<RenderedArtefact, 'name' | 'fileName' | 'sha256' | 'optional'>> {
-  const etagBase = getEtagBase(dataSet);
+/**
+ * Writes the answers `plan` lists into `file` (written in place) with `renderer`, taking its chunks in
+ * record order whatever thread rendered them; returns records, kinds and bytes.
+ */
+export async function writeResponses(
+  { etagBase, planned }: ResponsePlan,
+  file: string,
+  renderer: Pick<ChunkRenderer, 'threads' | 'render'>,
+  chunkRecords = RENDER_CHUNK_RECORDS,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Omit<RenderedArtefact, 'name' | 'fileName' | 'sha256' | 'optional'>> {
   if (etagBase.length > RESPONSES_ETAG_BASE_MAX) throw new Error(`the ETag base ${etagBase} does not fit the response artefact header`);
-  const planned: Planned[] = [];
-  const queryNames = new Map<RenderTarget['route'], string[]>();
-  const formats = new Map<RenderTarget['route'], string>();
-  for (const target of listRenderTargets(dataSet)) {
-    let names = queryNames.get(target.route);
-    if (!names) queryNames.set(target.route, (names = getQueryNames(target.route)));
-    const key = formatCanonicalRequest('GET', new URL(`http://localhost${API_BASE}${target.path}`), names);
-    if (!/^[\x20-\x7e]*$/.test(key)) throw new Error(`render: the canonical request ${key} is not ASCII`);
-    let format = formats.get(target.route);
-    if (format === undefined) formats.set(target.route, (format = getResponseFormat(target.route)));
-    planned.push({ target, key, format, etag: createEtag(dataSet, key, format, target.route.perProcess === true) });
-  }
 
   // The head: header, hash table and records, padded to 8; its size is known before the first body.
   const count = planned.length;
@@ -148,29 +121,38 @@ export async function writeResponses(dataSet: DataSet, file: string): Promise<Om
     };
     const kinds: Record<string, { answers: number; bytes: number; rawBytes: number }> = {};
     let tailBytes = 0;
-    for (let record = 0; record < count; record++) {
-      const { target, key, format, etag } = planned[record]!;
-      let response;
-      try {
-        response = await computeResponse(target.route, renderContext(dataSet, target), key, format);
-      } catch (error) {
-        if (error instanceof ApiError) continue; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
-        throw error;
-      }
-      if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
-      const compressed = compressResponse(response.body);
-      const at = record * RESPONSES_RECORD_WORDS;
-      records[at + RESPONSES_RECORD.entryStart] = tailBytes;
-      records[at + RESPONSES_RECORD.bodyLength] = compressed.length;
-      tailBytes += key.length + compressed.length;
-      if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
-      const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, rawBytes: 0 });
-      totals.answers++;
-      totals.bytes += compressed.length;
-      totals.rawBytes += response.body.byteLength;
-      pending.push(Buffer.from(key, 'ascii'), compressed);
-      pendingBytes += key.length + compressed.length;
-      if (pendingBytes >= 4 * 1024 * 1024) flush();
+    // Chunks asked for ahead (two per thread), taken in order; a later chunk's failure is seen when reached.
+    const ahead: Array<Promise<RenderedBody[]>> = [];
+    let asked = 0;
+    const askNext = () => {
+      if (asked >= count) return;
+      const chunk = renderer.render(asked, Math.min(count, asked + chunkRecords));
+      chunk.catch(() => {});
+      ahead.push(chunk);
+      asked += chunkRecords;
+    };
+    for (let i = 0; i < Math.max(2, renderer.threads * 2); i++) askNext();
+    for (let chunkStart = 0; chunkStart < count; chunkStart += chunkRecords) {
+      const bodies = await ahead.shift()!;
+      askNext();
+      bodies.forEach(({ body, rawBytes }, offset) => {
+        if (!body) return; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
+        const record = chunkStart + offset;
+        const { target, key } = planned[record]!;
+        const at = record * RESPONSES_RECORD_WORDS;
+        records[at + RESPONSES_RECORD.entryStart] = tailBytes;
+        records[at + RESPONSES_RECORD.bodyLength] = body.byteLength;
+        tailBytes += key.length + body.byteLength;
+        if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
+        const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, rawBytes: 0 });
+        totals.answers++;
+        totals.bytes += body.byteLength;
+        totals.rawBytes += rawBytes;
+        pending.push(Buffer.from(key, 'ascii'), Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+        pendingBytes += key.length + body.byteLength;
+        if (pendingBytes >= 4 * 1024 * 1024) flush();
+      });
+      onProgress?.(Math.min(count, chunkStart + chunkRecords), count);
     }
     flush();
 
@@ -203,8 +185,11 @@ export async function renderResponseArtefact(input: RenderInput): Promise<Render
   const dataSet = await loadDataSet(input.distDir, { manifest: input.manifest });
   const file = path.join(input.buildDir, RESPONSES_FILE);
   const temp = path.join(input.buildDir, `.${RESPONSES_FILE}.${process.pid}.tmp`);
+  const threads = input.threads ?? os.availableParallelism();
+  const plan = planResponses(dataSet);
+  const renderer = createChunkRenderer(threads, dataSet, plan.planned, { distDir: input.distDir, manifest: input.manifest });
   try {
-    const written = await writeResponses(dataSet, temp);
+    const written = await writeResponses(plan, temp, renderer, input.chunkRecords, input.onProgress);
     const sha256 = await hashFile(temp);
     renameSync(temp, file);
     for (const [kind, totals] of Object.entries(written.kinds)) {
@@ -214,5 +199,7 @@ export async function renderResponseArtefact(input: RenderInput): Promise<Render
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  } finally {
+    await renderer.close();
   }
 }

@@ -1,0 +1,61 @@
+// Renders a range of planned answers: each body from `computeResponse`, the function the route handler
+// answers and caches with (so a stored answer is byte-equal to the computed one), then compressed.
+// Run by the render workers (render-worker.ts), or in the writing thread when there is one core.
+
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { ApiError, RESPONSES_BROTLI_QUALITY } from '@skg/core';
+import type { DataSet } from '../artefacts/types.ts';
+import { computeResponse } from '../route-handler.ts';
+import type { RouteContext } from '../routes/define.ts';
+import type { PlannedResponse } from './plan.ts';
+import type { RenderTarget } from './targets.ts';
+
+/** One planned answer rendered: its compressed body, or none when the route refuses the path. */
+export interface RenderedBody {
+  /** Brotli-compressed body; undefined: no answer to store (e.g. a verse without interlinear data). */
+  readonly body?: Uint8Array;
+  /** Bytes of the body before compression. */
+  readonly rawBytes: number;
+}
+
+/** Brotli at RESPONSES_BROTLI_QUALITY, text mode. */
+export function compressResponse(body: Uint8Array): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: RESPONSES_BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
+  const unavailable = (what: string) => () => {
+    throw new Error(`${target.route.path}: the render step has no ${what}; a rendered route must depend only on the data and the path`);
+  };
+  return Object.defineProperties({ dataSet, params: target.params, query: {} } as unknown as RouteContext, {
+    app: { get: unavailable('app configuration') },
+    event: { get: unavailable('request') },
+  });
+}
+
+/** Renders planned[start, end) of `dataSet`, in order. */
+export async function renderChunk(dataSet: DataSet, planned: readonly PlannedResponse[], start: number, end: number): Promise<RenderedBody[]> {
+  const rendered: RenderedBody[] = [];
+  for (let record = start; record < end; record++) {
+    const { target, key, format, etag } = planned[record]!;
+    let response;
+    try {
+      response = await computeResponse(target.route, renderContext(dataSet, target), key, format);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        rendered.push({ rawBytes: 0 });
+        continue;
+      }
+      throw error;
+    }
+    if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
+    rendered.push({ body: compressResponse(response.body), rawBytes: response.body.byteLength });
+  }
+  return rendered;
+}
