@@ -5,8 +5,10 @@
 //  1. "Lord" joined to a name of Jesus ("Christ the Lord", "Jesus Christ our Lord", "Jesus is Lord",
 //     "Lord and Savior Jesus Christ") is his;
 //  2. "Lord" spoken to a speaker who answers "I am Jesus" (Acts 9:5) is his;
-//  3. in the Gospels, "Lord" called out to Him or to Jesus ("Peter said to Jesus, 'Lord, …'", "Thomas
-//     said to Him, 'My Lord and my God!'", the BSB capitalising the pronoun of the divine) is his.
+//  3. in the Gospels, "Lord" called out to Him or to Jesus ("Peter said to Jesus, 'Lord, …'", "knelt
+//     before Him. 'Lord,' he said", the BSB capitalising the pronoun of the divine), or in a reply to what
+//     Jesus said in the verse before ("Then Jesus said to Thomas …" / "Thomas replied, 'My Lord and my
+//     God!'", John 20:28) is his.
 // A "Lord" mention is given to Jesus only when every "Lord" of the verse is his by one of these rules.
 // Then a verse that names Christ ("Christ", "Christ Jesus", "Jesus Christ") or the Son (a capital S
 // after "the", "His", "My", "Your") and lists no Jesus gets a mention of him, `source: sources/bsb`.
@@ -36,18 +38,23 @@ const CALLED_BEFORE = /(?:^|[“‘ ])(?:My|O) $/;
 /** The words the verse is said to Jesus with: "said to Him", "answered Jesus", "knelt before Him". */
 const SPOKEN_TO_JESUS = /\b(?:to|before|asked|answered|told|begged|urged|called) (?:Him|Jesus)\b/;
 const SELF_NAMED = /\bI am Jesus\b/;
+/** The verse replies … */
+const REPLY = /\b(?:replied|answered|responded)\b/;
+/** … to the verse before, in which Jesus speaks. */
+const JESUS_SPEAKS = /\bJesus (?:said|told|asked|answered|replied|declared)\b|\b(?:said|asked|answered|replied) Jesus\b/;
 /** The words naming Christ, fullest first; "Christs" (false Christs) and "Christian" are other words. */
 const CHRIST = /\b(?:Christ Jesus|Jesus Christ|Christ)\b/;
 const SON = /\b(?:the|The|His|My|Your) Son\b/;
 
 /** Whether the "Lord" at `index` of `text` is Jesus by rule 1, 2 or 3 (see the module header). */
-function isLordJesus(text: string, index: number, inGospel: boolean): boolean {
+function isLordJesus(text: string, index: number, inGospel: boolean, previous: string): boolean {
   const before = text.slice(Math.max(0, index - 40), index);
   const after = text.slice(index + 4, index + 40);
   if (NAME_BEFORE.test(before) || NAME_AFTER.test(after)) return true;
   const called = CALLED_AFTER.test(after) || CALLED_BEFORE.test(before);
   if (!called) return false;
-  return SELF_NAMED.test(text) || (inGospel && SPOKEN_TO_JESUS.test(text));
+  if (SELF_NAMED.test(text)) return true;
+  return inGospel && (SPOKEN_TO_JESUS.test(text) || (REPLY.test(text) && JESUS_SPEAKS.test(previous)));
 }
 
 /**
@@ -69,8 +76,9 @@ export function attributeJesusInContext(
     if (mention.personId !== GOD_ID || mention.surface !== 'Lord' || mention.psalmTitle || mention.ref.book.testament !== 'NT') return mention;
     const text = verses.get(mention.ref.osis) ?? '';
     const inGospel = GOSPELS.has(mention.ref.book.osis);
+    const previous = verses.get(`${mention.ref.book.osis}.${mention.ref.chapter}.${mention.ref.verse - 1}`) ?? '';
     const all = [...text.matchAll(LORD)];
-    if (all.length === 0 || !all.every((match) => isLordJesus(text, match.index, inGospel))) return mention;
+    if (all.length === 0 || !all.every((match) => isLordJesus(text, match.index, inGospel, previous))) return mention;
     lord++;
     withJesus.add(mention.ref.osis);
     return { ...mention, personId: JESUS_ID };

@@ -1,7 +1,8 @@
 // GET /passage/{osis}: one verse or a range (Passage), or a whole chapter (Chapter); beyond the spec's
-// shapes, a span across chapters of one book (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`) as a Passage whose
-// verses carry their chapter, at most PASSAGE_VERSE_LIMIT verses. Free text sent here (`John 3:16`)
-// stays `invalid_reference`, with `docs` naming the OSIS it reads as.
+// shapes, a span across chapters of one book (`Gen.1.1-Gen.2.3`, `Ps.1-Ps.150`) as a Passage whose
+// verses carry their chapter, any length (a book's verses are all within PASSAGE_VERSE_LIMIT). A span
+// across books is refused with `invalid_parameter`. Free text sent here (`John 3:16`) stays
+// `invalid_reference`, with `docs` naming the OSIS it reads as.
 
 import {
   ApiError,
@@ -19,7 +20,7 @@ import {
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
-import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } from '../artefacts/types.ts';
+import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore, VerseMentionRecord } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { findReferences } from '../free-text/parse-text.ts';
 import { API_BASE, defineRoute } from './define.ts';
@@ -28,8 +29,11 @@ import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
 
-/** Verses one passage holds at most: a longer span is refused, and /references stops adding passages here. */
-export const PASSAGE_VERSE_LIMIT = 500;
+/**
+ * Verses of text one request gives at most across several books: /references stops adding passages here.
+ * Every book fits (Psalms, the longest, has 2,461 verses), so any range inside one book is served.
+ */
+export const PASSAGE_VERSE_LIMIT = 2500;
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -38,7 +42,7 @@ const OSIS: StringParameter = {
   required: true,
   description:
     'An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`); also a ' +
-    `range across chapters of one book in full OSIS form (\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`), at most ${PASSAGE_VERSE_LIMIT} verses`,
+    'range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, `Ps.1-Ps.150`), any length; not across books',
   example: 'John.3.16',
 };
 
@@ -86,28 +90,29 @@ const CONTEXT_CROSS_REFERENCES = 100;
 
 const CONTEXT_NOTE =
   'people, places and themes are the documents these verses mention or develop; surface is the words of the verse that ' +
-  'name a person or place, label the source\'s own word where the verse\'s differ or none were found; referencedBy lists documents pointing at ' +
+  'name a person or place (inHeading: in a Psalm\'s superscription, not the verse\'s text), label the source\'s own word where the verse\'s differ or none were found; referencedBy lists documents pointing at ' +
   'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross ' +
   `references from these verses, most-supported first (the first ${CONTEXT_CROSS_REFERENCES}; /xrefs/{osis} has every one ` +
   'of a verse or chapter, with minVotes).';
+
+/** A VerseMention: the summary, the verses, and the words naming it (in a Psalm's superscription: `inHeading`). */
+function formatVerseMention(entry: VerseMentionRecord) {
+  return {
+    ...formatSummary(entry.node),
+    verses: entry.verses,
+    ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+    ...(entry.inHeading ? { inHeading: true as const } : {}),
+    ...(entry.label !== undefined ? { label: entry.label } : {}),
+  };
+}
 
 /** What the knowledge graph says about these verses of one chapter. */
 function createContext(graph: GraphStore, xrefs: CrossReferenceStore, book: Book, chapter: number, from: number, to: number) {
   const context = graph.verseContext(book, chapter, from, to);
   const crossReferences = xrefs.find({ book, chapter, fromVerse: from, toVerse: to, minVotes: 0, limit: CONTEXT_CROSS_REFERENCES });
   return {
-    people: context.people.map((entry) => ({
-      ...formatSummary(entry.node),
-      verses: entry.verses,
-      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
-      ...(entry.label !== undefined ? { label: entry.label } : {}),
-    })),
-    places: context.places.map((entry) => ({
-      ...formatSummary(entry.node),
-      verses: entry.verses,
-      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
-      ...(entry.label !== undefined ? { label: entry.label } : {}),
-    })),
+    people: context.people.map(formatVerseMention),
+    places: context.places.map(formatVerseMention),
     themes: context.themes.map((entry) => ({ ...formatSummary(entry.node), verses: entry.verses })),
     crossReferences: crossReferences.items.map(formatCrossReference),
     referencedBy: context.referencedBy.map((entry) => ({ ...formatSummary(entry.node), predicate: entry.predicate, verses: entry.verses })),
@@ -208,17 +213,9 @@ function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossRef
 
 /**
  * A span across chapters: the verses and the first chapter's link, without `context` (the graph's verse
- * context is per chapter: /passage on each chapter has it).
+ * context is per chapter: /passage on each chapter has it). Any length: it stays inside one book.
  */
 function createSpanPassage(store: ScriptureStore, reference: Extract<PassageReference, { kind: 'span' }>) {
-  const count = countVerses(store.canon, reference);
-  if (count > PASSAGE_VERSE_LIMIT) {
-    throw new ApiError(
-      'invalid_reference',
-      `${formatOsis(reference)} holds ${count} verses; a passage holds at most ${PASSAGE_VERSE_LIMIT}: ask for it in parts`,
-      { param: 'osis' },
-    );
-  }
   return { ...createPassageBody(store, reference), licence: PASSAGE_LICENCE };
 }
 
@@ -272,9 +269,11 @@ export const passageRoute = defineRoute({
   description:
     'A verse returns `text` and `verses`; a range returns `verses` only; a two-part reference returns the Chapter shape. ' +
     'Omitted verses carry `omitted: true` and empty `text`. A range across chapters of one book in full OSIS form ' +
-    `(\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`) returns a Passage whose verses carry their \`chapter\`, without \`context\`, at most ${PASSAGE_VERSE_LIMIT} verses. ` +
-    '400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range, ' +
-    'a range across books or above the verse limit; free text such as `John 3:16` too, with `docs` naming its OSIS form); ' +
+    '(`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, the whole book `Ps.1-Ps.150`) returns a Passage whose verses carry their `chapter`, ' +
+    'without `context`, whatever its length. ' +
+    '400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range; ' +
+    'free text such as `John 3:16` too, with `docs` naming its OSIS form); 400 `invalid_parameter` (`param: osis`) for a ' +
+    `range across books, which a passage does not hold (/references with passages=true gives one passage per book, at most ${PASSAGE_VERSE_LIMIT} verses in all); ` +
     '404 `not_found` for a verse the chapter does not have.',
   parameters: [OSIS],
   responseSchema: PassageOrChapter,

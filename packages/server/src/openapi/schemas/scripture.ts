@@ -49,6 +49,9 @@ export const VerseMention = component(
       ...nodeSummaryMembers,
       verses: arrayOf(text(), 'The verses (OSIS ids) of the passage that mention it'),
       surface: optional(text("The verse's own words naming it")),
+      inHeading: optional(
+        always(true, "The words are in the Psalm's superscription (its title, printed before verse 1), not the verse's text: Ps 23:1's David"),
+      ),
       label: optional(text("The source's word for it, where it differs or the verse's words were not found")),
     },
     { description: 'A person or place the passage mentions: NodeSummary plus where and how' },
