@@ -55,7 +55,8 @@ export function createPlaceDocuments(
   const versesByPlace = new Map<string, Set<string>>();
   const firstByPlace = new Map<string, VerseRef>();
   const finder = createSurfaceFinder();
-  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings])]));
+  // The title in capitals too: inscriptions are printed so ("JESUS OF NAZARETH").
+  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings, place.title.toUpperCase()])]));
   let unfound = 0;
   let unmarked = 0;
   const chapterRelations: ChapterRelation[] = table.mentions.map((mention) => {

@@ -161,7 +161,10 @@ export const FoundReference = component(
       maxItems: 2,
       description: 'Where `text` stands in `q` (NFC-normalised): [start, end) in UTF-16 code units',
     }),
-    exists: boolean('Whether every verse it names is in the data (false for John 3:99)'),
+    exists: boolean('Whether every verse it names is in the data (false for John 3:99, and for Ps 117:1-3, which runs past the chapter)'),
+    warning: optional(
+      text("Set when the text runs past the end of a chapter or book (Ps 117:1-3: Psalm 117 has 2 verses): what it holds instead; `exists` is false"),
+    ),
     verseCount: optional(integer('Verse slots it names, omitted verses included; present when it exists')),
     passages: optional(arrayOf(ref(Passage), 'With passages=true, within the verse limit: one Passage per book it spans, without context')),
   }),
