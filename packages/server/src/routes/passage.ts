@@ -221,9 +221,17 @@ function createSpanPassage(store: ScriptureStore, reference: Extract<PassageRefe
 
 /**
  * `invalid_reference` for text that reads as references written the way people write them (`John 3:16`):
- * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several).
+ * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several). A
+ * span across books (`invalid_parameter`) gets `docs` linking to /references with its passages.
  */
 async function explainFreeText(error: unknown, input: string, canon: Canon): Promise<never> {
+  if (isApiError(error) && error.code === 'invalid_parameter') {
+    // A span across books: /references gives its text, one passage per book.
+    throw new ApiError('invalid_parameter', error.message, {
+      param: 'osis',
+      docs: `${API_BASE}/references?q=${encodeURIComponent(input)}&passages=true`,
+    });
+  }
   if (!isApiError(error) || error.code !== 'invalid_reference') throw error;
   const found = (await findReferences(input, 'en', canon)).filter((entry) => entry.exists && entry.parts.length === 1);
   const osis = found.map((entry) => entry.osis);
