@@ -153,13 +153,19 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
     if (slice.length !== end - start + 1) throw notFiled(reference);
     return slice.map((verse) => ({ chapter, verse }));
   }
+  // Verse by verse, not through the chapter records: a span may hold a whole book (150 chapters of
+  // Psalms), more chapters than the chapter cache keeps, and needs none of their relations.
   const read: Array<{ chapter: number; verse: Verse }> = [];
   for (let n = chapter; n <= reference.endChapter; n++) {
-    const { verses } = getChapterRecord(store, reference, n);
+    const count = store.canon.verseCount(book, n);
     const from = n === chapter ? (reference.verse ?? 1) : 1;
-    const to = n === reference.endChapter ? (reference.endVerse ?? verses.length) : verses.length;
-    if (to > verses.length) throw notFiled(reference);
-    for (const verse of verses.slice(from - 1, to)) read.push({ chapter: n, verse });
+    const to = n === reference.endChapter ? (reference.endVerse ?? count) : count;
+    if (count === 0 || to > count) throw notFiled(reference);
+    for (let v = from; v <= to; v++) {
+      const verse = store.getVerse(book, n, v);
+      if (!verse) throw notFiled(reference);
+      read.push({ chapter: n, verse });
+    }
   }
   return read;
 }
@@ -169,10 +175,13 @@ function readHeadings(store: ScriptureStore, reference: PassageReference, verses
   const { book } = reference;
   const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
   const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
+  // The verses are in chapter order: each chapter's first and last are found in one walk.
+  let at = 0;
   for (let chapter = reference.chapter; chapter <= last; chapter++) {
-    const inChapter = verses.filter((entry) => entry.chapter === chapter);
-    const from = inChapter[0]?.verse.verse;
-    const to = inChapter[inChapter.length - 1]?.verse.verse;
+    while (at < verses.length && (verses[at]?.chapter ?? 0) < chapter) at++;
+    const from = verses[at]?.chapter === chapter ? verses[at]?.verse.verse : undefined;
+    while (at < verses.length && verses[at]?.chapter === chapter) at++;
+    const to = from === undefined ? undefined : verses[at - 1]?.verse.verse;
     headings.push(...formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), from, to));
   }
   return headings;
