@@ -39,11 +39,21 @@ describe('attributeJesusInContext', () => {
       ['Acts.2.39', 'as many as the Lord our God will call to Himself.', '', GOD_ID],
       ['Phil.3.8', 'compared to the surpassing excellence of knowing Christ Jesus my Lord', '', JESUS_ID],
       ['Acts.9.1', 'breathing threats against the disciples of the Lord, and the Lord Jesus', '', GOD_ID],
+      ['Luke.17.17', '“Where, Lord?” they asked. Jesus answered, “Wherever there is a carcass, there the vultures will gather.”', '', JESUS_ID],
+      ['Luke.2.29', '“Now, Sovereign Lord, as You have promised, You dismiss Your servant in peace.', '', GOD_ID],
+      ['John.13.17', '“Lord, if it is You,” Peter replied, “command me to come to You on the water.”', '', JESUS_ID],
+      ['John.13.19', '“Then the righteous will answer Him, ‘Lord, when did we see You hungry?’', '', GOD_ID], // a parable's King: left as labelled
     ];
+    // The verse after, where Jesus answers (or does not).
+    const next: Record<string, string> = {
+      'John.13.17': '“Come,” said Jesus. Then Peter got down out of the boat.',
+      'Luke.2.29': 'For my eyes have seen Your salvation,',
+    };
     for (const [osis, text, previous, expected] of cases) {
       const ref = parseOsisVerse(osis);
       const verses = new Map([[osis, text]]);
       if (previous && ref) verses.set(`${ref.book.osis}.${ref.chapter}.${ref.verse - 1}`, previous);
+      if (next[osis] && ref) verses.set(`${ref.book.osis}.${ref.chapter}.${ref.verse + 1}`, next[osis]);
       const { mentions } = attributeJesusInContext([lordOfGod(osis)], verses, slots);
       assert.equal(mentions.find((mention) => mention.surface === 'Lord')?.personId, expected, `${osis}: ${text}`);
     }

@@ -8,7 +8,9 @@
 //  3. in the Gospels, "Lord" called out to Him or to Jesus ("Peter said to Jesus, 'Lord, …'", "knelt
 //     before Him. 'Lord,' he said", the BSB capitalising the pronoun of the divine), or in a reply to what
 //     Jesus said in the verse before ("Then Jesus said to Thomas …" / "Thomas replied, 'My Lord and my
-//     God!'", John 20:28) is his.
+//     God!'", John 20:28), or answered by Jesus ("Jesus said/told/answered/replied") after it in the verse
+//     or at the start of the next ("'Where, Lord?' they asked. Jesus answered", Luke 17:37), is his;
+//     so is "Lord, Son of David" (Matthew 20:30) anywhere.
 // A "Lord" mention is given to Jesus only when every "Lord" of the verse is his by one of these rules.
 // Then a verse that names Christ ("Christ", "Christ Jesus", "Jesus Christ") or the Son (a capital S
 // after "the", "His", "My", "Your") and lists no Jesus gets a mention of him, `source: sources/bsb`.
@@ -30,8 +32,8 @@ const GOSPELS = new Set(['Matt', 'Mark', 'Luke', 'John']);
 const LORD = /\bLord\b/g;
 /** A name of Jesus right before "Lord", with at most "is", "as" and an article or possessive between. */
 const NAME_BEFORE = /\b(?:Jesus|Christ),? (?:(?:is|as) )?(?:(?:the|our|my|your|their) )?$/;
-/** "Lord Jesus", "Lord Christ", "Lord and Savior Jesus Christ". */
-const NAME_AFTER = /^(?: and Savior)? (?:Jesus|Christ)\b/;
+/** "Lord Jesus", "Lord Christ", "Lord and Savior Jesus Christ", "Lord, Son of David". */
+const NAME_AFTER = /^(?:(?: and Savior)? (?:Jesus|Christ)\b|, Son of David\b)/;
 /** A "Lord" called out: followed by a comma, question or exclamation mark or a closing quote, or "My Lord"/"O Lord". */
 const CALLED_AFTER = /^[,?!’”]/;
 const CALLED_BEFORE = /(?:^|[“‘ ])(?:My|O) $/;
@@ -42,19 +44,24 @@ const SELF_NAMED = /\bI am Jesus\b/;
 const REPLY = /\b(?:replied|answered|responded)\b/;
 /** … to the verse before, in which Jesus speaks. */
 const JESUS_SPEAKS = /\bJesus (?:said|told|asked|answered|replied|declared)\b|\b(?:said|asked|answered|replied) Jesus\b/;
+/** Jesus answering what was called out, after it in the verse or opening the next. */
+const JESUS_ANSWERS = /\bJesus (?:said|told|answered|replied)\b|\b(?:said|answered|replied) Jesus\b/;
+const OPENS_WITH_JESUS_ANSWERING = /^\W*(?:(?:But|Then|And|So) )?(?:Jesus (?:said|told|answered|replied)\b|[^”]*” (?:said|answered|replied) Jesus\b)/;
 /** The words naming Christ, fullest first; "Christs" (false Christs) and "Christian" are other words. */
 const CHRIST = /\b(?:Christ Jesus|Jesus Christ|Christ)\b/;
 const SON = /\b(?:the|The|His|My|Your) Son\b/;
 
 /** Whether the "Lord" at `index` of `text` is Jesus by rule 1, 2 or 3 (see the module header). */
-function isLordJesus(text: string, index: number, inGospel: boolean, previous: string): boolean {
+function isLordJesus(text: string, index: number, inGospel: boolean, around: { previous: string; next: string }): boolean {
   const before = text.slice(Math.max(0, index - 40), index);
   const after = text.slice(index + 4, index + 40);
   if (NAME_BEFORE.test(before) || NAME_AFTER.test(after)) return true;
   const called = CALLED_AFTER.test(after) || CALLED_BEFORE.test(before);
   if (!called) return false;
   if (SELF_NAMED.test(text)) return true;
-  return inGospel && (SPOKEN_TO_JESUS.test(text) || (REPLY.test(text) && JESUS_SPEAKS.test(previous)));
+  if (!inGospel) return false;
+  if (SPOKEN_TO_JESUS.test(text) || (REPLY.test(text) && JESUS_SPEAKS.test(around.previous))) return true;
+  return JESUS_ANSWERS.test(text.slice(index)) || OPENS_WITH_JESUS_ANSWERING.test(around.next);
 }
 
 /**
@@ -76,9 +83,10 @@ export function attributeJesusInContext(
     if (mention.personId !== GOD_ID || mention.surface !== 'Lord' || mention.psalmTitle || mention.ref.book.testament !== 'NT') return mention;
     const text = verses.get(mention.ref.osis) ?? '';
     const inGospel = GOSPELS.has(mention.ref.book.osis);
-    const previous = verses.get(`${mention.ref.book.osis}.${mention.ref.chapter}.${mention.ref.verse - 1}`) ?? '';
+    const verseOf = (offset: number) => verses.get(`${mention.ref.book.osis}.${mention.ref.chapter}.${mention.ref.verse + offset}`) ?? '';
+    const around = { previous: verseOf(-1), next: verseOf(1) };
     const all = [...text.matchAll(LORD)];
-    if (all.length === 0 || !all.every((match) => isLordJesus(text, match.index, inGospel, previous))) return mention;
+    if (all.length === 0 || !all.every((match) => isLordJesus(text, match.index, inGospel, around))) return mention;
     lord++;
     withJesus.add(mention.ref.osis);
     return { ...mention, personId: JESUS_ID };
