@@ -1,5 +1,6 @@
 // Free-text reference parsing: what the OpenBible.info parser costs per reference, what the first use of
-// a language costs, and /references and cross-chapter /passage latency in process (cache off).
+// a language costs, and /references and cross-chapter /passage latency in process (cache off), whole
+// books included.
 // Prints figures; asserts nothing.
 //
 // Usage: npx tsx tools/bench-references.ts [--dist dist] [--rounds 3]
@@ -54,6 +55,8 @@ const ROUTES: Record<string, string[]> = {
   '/references': references.slice(0, 40).map((text) => `/references?q=${encodeURIComponent(text)}`),
   '/references passages': references.slice(0, 40).map((text) => `/references?q=${encodeURIComponent(text)}&passages=true`),
   '/passage span': ['Gen.1.1-Gen.2.3', 'Gen.1-Gen.2', 'Matt.5-Matt.7', 'Ps.118.1-Ps.119.176', 'John.13.1-John.17.26'].map((osis) => `/passage/${osis}`),
+  // Whole books: Psalms (2,461 verses, 365 KB), Genesis, Isaiah; computed each time (cache off).
+  '/passage whole book': ['Ps.1-Ps.150', 'Gen.1-Gen.50', 'Isa.1-Isa.66'].map((osis) => `/passage/${osis}`),
 };
 for (const [name, routes] of Object.entries(ROUTES)) {
   await run(app, routes, 200);

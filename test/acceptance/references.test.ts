@@ -101,21 +101,35 @@ describe('references as people write them (full data)', { skip }, () => {
     assert.equal(body.verses[55].osis, 'Gen.2.25');
   });
 
-  it('/passage/Gen.1.31-Exod.1.1 is refused with a clear 400', async () => {
+  it('/passage/Gen.1.31-Exod.1.1 is refused with invalid_parameter on osis, not invalid_reference', async () => {
     const { status, body } = await get(app, '/passage/Gen.1.31-Exod.1.1');
     assert.equal(status, 400);
-    assert.equal(body.code, 'invalid_reference');
+    assert.equal(body.code, 'invalid_parameter');
+    assert.equal(body.param, 'osis');
     assert.match(body.error, /one book/);
   });
 
-  it('refuses a span above the 500-verse limit, and answers one at it', async () => {
-    const over = await get(app, '/passage/Ps.1-Ps.150');
-    assert.equal(over.status, 400);
-    assert.equal(over.body.code, 'invalid_reference');
-    assert.match(over.body.error, /at most 500/);
-    const psalm119 = await get(app, '/passage/Ps.118.1-Ps.119.176');
-    assert.equal(psalm119.status, 200);
-    assert.equal(psalm119.body.verses.length, 29 + 176);
+  it('serves any range inside one book: Ps.1-Ps.41, Gen.27-Gen.50 and the whole of Psalms', async () => {
+    const cases: Array<[path: string, verses: number, last: string]> = [
+      ['/passage/Ps.1-Ps.41', 0, 'Ps.41.13'],
+      ['/passage/Gen.27-Gen.50', 805, 'Gen.50.26'],
+      ['/passage/Ps.1-Ps.150', 2461, 'Ps.150.6'],
+    ];
+    for (const [path, verses, last] of cases) {
+      const { status, body } = await get(app, path);
+      assert.equal(status, 200, path);
+      if (verses > 0) assert.equal(body.verses.length, verses, path);
+      assert.equal(body.verses[0].verse, 1, path);
+      assert.equal(body.verses.at(-1).osis, last, path);
+    }
+  });
+
+  it('gives the whole of Psalms through /references with passages=true, under the limit it reports', async () => {
+    const { status, body } = await get(app, `/references?q=${q('Psalms 1-150')}&passages=true`);
+    assert.equal(status, 200);
+    assert.equal(body.truncated, false);
+    assert.ok(body.verseLimit >= 2461, `limit ${body.verseLimit}`);
+    assert.equal(body.references[0].passages[0].verses.length, 2461);
   });
 
   it('answers John 3:16 sent as free text with invalid_reference and docs naming John.3.16', async () => {

@@ -47,8 +47,8 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /passage/John.3.16-John.4.2', status: 404, code: 'not_found', data: 'fixture' },
     { request: 'GET /passage/Gen.1-Gen.2', status: 200, data: 'full' },
     { request: 'GET /passage/Gen.1.1-Gen.2.3', status: 200, data: 'full' },
-    { request: 'GET /passage/Gen.1.31-Exod.1.1', status: 400, code: 'invalid_reference' },
-    { request: 'GET /passage/Ps.1-Ps.150', status: 400, code: 'invalid_reference', data: 'full' },
+    { request: 'GET /passage/Gen.1.31-Exod.1.1', status: 400, code: 'invalid_parameter' },
+    { request: 'GET /passage/Ps.1-Ps.150', status: 200, data: 'full' },
     { request: 'GET /passage/John%203%3A16', status: 400, code: 'invalid_reference' },
   ],
 
@@ -57,6 +57,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /references?q=John%203%3A16-4%3A2&passages=true', status: 200 },
     { request: 'GET /references?q=Gen%201%3A1%E2%80%932%3A3%3B%201%20Cor%2013&passages=true', status: 200, data: 'full' },
     { request: 'GET /references?q=Juan%203%3A16&lang=ES&passages=1', status: 200 },
+    { request: 'GET /references?q=Ps%20117%3A1-3%3B%20That%20is%2C%2060%20shekels', status: 200 },
     { request: 'GET /references?q=John%203%3A99%2C%20Mal%205', status: 200 },
     { request: 'GET /references?q=hello%20world', status: 200 },
     { request: 'GET /references', status: 400, code: 'missing_parameter' },

@@ -152,10 +152,10 @@ describe('GET /passage/{osis} context', () => {
 });
 
 describe('GET /passage/{osis} beyond the spec shapes', () => {
-  it('refuses a range across books with invalid_reference naming the rule', async () => {
+  it('refuses a range across books with invalid_parameter on osis naming the rule', async () => {
     const { status, body } = await get(app, '/passage/Gen.1.31-Exod.1.1');
     assert.equal(status, 400);
-    assert.equal(body.code, 'invalid_reference');
+    assert.equal(body.code, 'invalid_parameter');
     assert.equal(body.param, 'osis');
     assert.match(body.error, /one book/);
   });

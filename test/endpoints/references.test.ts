@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { PASSAGE_VERSE_LIMIT } from '../../packages/server/src/routes/passage.ts';
+import { REFERENCE_TEXT_LIMIT } from '../../packages/server/src/routes/references.ts';
 
 let app: H3;
 before(async () => {
@@ -29,7 +31,7 @@ describe('GET /references', () => {
   it('adds the passages with passages=true, each a Passage with its licence', async () => {
     const { status, body } = await get(app, `/references?q=${q('John 3:16-17, Gen 1:1')}&passages=true`);
     assert.equal(status, 200);
-    assert.equal(body.verseLimit, 500);
+    assert.equal(body.verseLimit, PASSAGE_VERSE_LIMIT);
     assert.equal(body.truncated, false);
     const [john, genesis] = body.references;
     assert.equal(john.passages.length, 1);
@@ -76,13 +78,15 @@ describe('GET /references', () => {
     }
   });
 
-  it('gives passages in order until the next would pass 500 verses, then marks the answer truncated', async () => {
-    const text = Array.from({ length: 12 }, () => 'John 11').join('; ');
+  it('gives passages in order until the next would pass the verse limit, then marks the answer truncated', async () => {
+    const fit = Math.floor(PASSAGE_VERSE_LIMIT / 44);
+    const text = Array.from({ length: fit + 1 }, () => 'John 11').join(';');
+    assert.ok(text.length <= REFERENCE_TEXT_LIMIT, 'the request fits the text limit');
     const { body } = await get(app, `/references?q=${q(text)}&passages=true`);
     const given = body.references.filter((entry: { passages?: unknown }) => entry.passages !== undefined).length;
-    assert.equal(given, 11, '11 × 44 = 484 verses fit, a twelfth would pass 500');
+    assert.equal(given, fit, `${fit} × 44 verses fit, one more would pass ${PASSAGE_VERSE_LIMIT}`);
     assert.equal(body.truncated, true);
-    assert.equal(body.references[11].verseCount, 44);
+    assert.equal(body.references[fit].verseCount, 44);
   });
 
   it('answers 400 missing_parameter without q', async () => {

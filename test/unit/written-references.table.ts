@@ -143,7 +143,10 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   ['1 Cor 13:4-7', 'en', '1Cor.13.4-1Cor.13.7'],
   ['Ps 3:1-4:2', 'en', 'Ps.3.1-Ps.4.2'],
   ['Gen 1:31-Exod 1:1', 'en', 'Gen.1.31-Exod.1.1'],
-  ['John 3:16-99', 'en', 'John.3.16-John.3.36'],
+  ['John 3:16-99', 'en', '!John.3.16-John.3.36'], // past the chapter's end: read as far as it goes, marked
+  ['Ps 117:1-3', 'en', '!Ps.117.1-Ps.117.2'],
+  ['Ps 117:1-2', 'en', 'Ps.117'],
+  ['Gen 50-51', 'en', '!Gen.50.1-Gen.50.26'],
   ['Luke 2:1-20', 'en', 'Luke.2.1-Luke.2.20'],
   ['Heb 11:1-12:2', 'en', 'Heb.11.1-Heb.12.2'],
 
@@ -222,6 +225,24 @@ export const WRITTEN_FORMS: readonly WrittenForm[] = [
   ['Mal 5', 'en', '!Mal.5'],
   ['Gen 51:1', 'en', '!Gen.51.1'],
   ['John 3:16; John 3:99', 'en', 'John.3.16, !John.3.99'],
+
+  // Ordinary words the parser reads as books, with nothing else marking a reference (the BSB's footnotes).
+  ['That is, 60 shekels total', 'en', ''],
+  ['10 am 3 days', 'en', ''],
+  ['Take a census is not included in the Hebrew; see verse 2.', 'en', ''],
+  ['some LXX manuscripts include and Samuel his son; see verses 33–34 and 1 Samuel 1:19–20.', 'en', '1Sam.1.19-1Sam.1.20'],
+  ['Or judges; see verse 10.', 'en', ''],
+  ['Hebrew 120 cubits high', 'en', ''],
+  ['LXX; MT 15...through Lebo to Zedad', 'en', ''],
+  ['so 3 of them', 'en', ''],
+  // … and the same words where a chapter and verse mark the reference.
+  ['Is 53:5', 'en', 'Isa.53.5'],
+  ['Am 3:2', 'en', 'Amos.3.2'],
+  ['Heb 1:2', 'en', 'Heb.1.2'],
+  ['Mt 5:3', 'en', 'Matt.5.3'],
+  ['Is 53.5', 'en', 'Isa.53.5'],
+  ['Job 3', 'en', 'Job.3'],
+  ['Mark 3', 'en', 'Mark.3'],
 
   // No reference at all: an empty list.
   ['hello world', 'en', ''],

@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)
-         * @description A verse returns `text` and `verses`; a range returns `verses` only; a two-part reference returns the Chapter shape. Omitted verses carry `omitted: true` and empty `text`. A range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`) returns a Passage whose verses carry their `chapter`, without `context`, at most 500 verses. 400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range, a range across books or above the verse limit; free text such as `John 3:16` too, with `docs` naming its OSIS form); 404 `not_found` for a verse the chapter does not have.
+         * @description A verse returns `text` and `verses`; a range returns `verses` only; a two-part reference returns the Chapter shape. Omitted verses carry `omitted: true` and empty `text`. A range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, the whole book `Ps.1-Ps.150`) returns a Passage whose verses carry their `chapter`, without `context`, whatever its length. 400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range; free text such as `John 3:16` too, with `docs` naming its OSIS form); 400 `invalid_parameter` (`param: osis`) for a range across books, which a passage does not hold (/references with passages=true gives one passage per book, at most 2500 verses in all); 404 `not_found` for a verse the chapter does not have.
          */
         get: operations["get_passage"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Bible references in free text as people write them ("Jn 3:16-18; Rom 8:28"), as OSIS, optionally with their text
-         * @description Finds every reference in `q` with the OpenBible.info Bible Passage Reference Parser (book names, abbreviations and misspellings in the languages of `lang`), read in KJV versification, the data's own. Each reference gives `osis` in the OSIS standard's full form (`John.3.16-John.3.18`, `Gen.1.1-Gen.2.3`; /passage accepts every one inside one book), `reference` (English), the `text` it was read from and its `indices` in `q`, `exists` (false for a chapter or verse past the end, such as `John 3:99`) and `verseCount`. Text with no reference answers an empty list. With `passages=true` each existing reference adds `passages`: one Passage per book it spans (verses of a range across chapters carry their `chapter`; no `context`: ask /passage for it), in order until the next would pass 500 verses in all; the references after that have none and `truncated` is true. Comma-style verses (`Juan 3,16`) are read as such in every language but English when the text has no colon-style verse.
+         * @description Finds every reference in `q` with the OpenBible.info Bible Passage Reference Parser (book names, abbreviations and misspellings in the languages of `lang`), read in KJV versification, the data's own. Each reference gives `osis` in the OSIS standard's full form (`John.3.16-John.3.18`, `Gen.1.1-Gen.2.3`; /passage accepts every one inside one book), `reference` (English), the `text` it was read from and its `indices` in `q`, `exists` (false for a chapter or verse past the end, such as `John 3:99`, or a range that runs past its chapter, such as `Ps 117:1-3`, which also has a `warning`) and `verseCount`. Ordinary words the parser would read as books ("That is, 60 shekels", "10 am 3 days", "Hebrew; see verse 2") are not references unless a chapter and verse mark them (`Is 53:5`). Text with no reference answers an empty list. With `passages=true` each existing reference adds `passages`: one Passage per book it spans (verses of a range across chapters carry their `chapter`; no `context`: ask /passage for it), in order until the next would pass 2500 verses in all; the references after that have none and `truncated` is true. Comma-style verses (`Juan 3,16`) are read as such in every language but English when the text has no colon-style verse.
          */
         get: operations["parse_references"];
         put?: never;
@@ -793,6 +793,11 @@ export interface components {
             verses: string[];
             /** @description The verse's own words naming it */
             surface?: string;
+            /**
+             * @description The words are in the Psalm's superscription (its title, printed before verse 1), not the verse's text: Ps 23:1's David
+             * @constant
+             */
+            inHeading?: true;
             /** @description The source's word for it, where it differs or the verse's words were not found */
             label?: string;
         };
@@ -926,8 +931,10 @@ export interface components {
             text: string;
             /** @description Where `text` stands in `q` (NFC-normalised): [start, end) in UTF-16 code units */
             indices: number[];
-            /** @description Whether every verse it names is in the data (false for John 3:99) */
+            /** @description Whether every verse it names is in the data (false for John 3:99, and for Ps 117:1-3, which runs past the chapter) */
             exists: boolean;
+            /** @description Set when the text runs past the end of a chapter or book (Ps 117:1-3: Psalm 117 has 2 verses): what it holds instead; `exists` is false */
+            warning?: string;
             /** @description Verse slots it names, omitted verses included; present when it exists */
             verseCount?: number;
             /** @description With passages=true, within the verse limit: one Passage per book it spans, without context */
@@ -2355,7 +2362,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`); also a range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`), at most 500 verses
+                 * @description An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`); also a range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, `Ps.1-Ps.150`), any length; not across books
                  * @example John.3.16
                  */
                 osis: string;
@@ -2438,7 +2445,7 @@ export interface operations {
                 q: string;
                 /** @description Language of the book names (case-insensitive; default `en`) */
                 lang?: "en" | "es" | "fr" | "de" | "pt" | "it" | "nl";
-                /** @description Include each reference's text as Passages (`true` or `false`, also `1` or `0`; default false), in order, until the next would pass 500 verses in all */
+                /** @description Include each reference's text as Passages (`true` or `false`, also `1` or `0`; default false), in order, until the next would pass 2500 verses in all */
                 passages?: boolean;
             };
             header?: {

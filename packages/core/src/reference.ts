@@ -9,8 +9,9 @@
 //   out-of-range chapter fail alike, at the reference level).
 // - `not_found` (404): the reference is well formed inside a real chapter, but names a verse the
 //   chapter does not have (`Gen.1.99`).
-// A span across books (`Gen.1.31-Exod.1.1`) is `invalid_reference`: a passage is read inside one book
-// (docs/api-decisions.md).
+// A span across books (`Gen.1.31-Exod.1.1`) is a valid reference that /passage does not serve: a
+// passage is read inside one book, so it is refused with `invalid_parameter` (`param: osis`), not
+// `invalid_reference`; /references gives its text as one passage per book (docs/api-decisions.md).
 
 import { type Book, type Canon, getBook } from './books.ts';
 import { ApiError } from './errors.ts';
@@ -103,7 +104,8 @@ const END = /^([^.\s]+)\.(\d{1,4})(?:\.(\d{1,4}))?$/;
 /**
  * Parses what /passage takes: the shapes of `parseReference`, and a span across chapters of one book in
  * the OSIS standard's full form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, `Gen.1-Gen.2.3`). Throws
- * `invalid_reference`, as `parseReference` does, for a span across books or one that runs backwards.
+ * `invalid_reference`, as `parseReference` does, for a span that runs backwards, and
+ * `invalid_parameter` for a span across books (valid, but a passage is read inside one book).
  */
 export function parsePassageReference(raw: string): PassageReference {
   const input = raw.trim();
@@ -117,7 +119,11 @@ export function parsePassageReference(raw: string): PassageReference {
     return parseReference(raw);
   }
   if (endBook !== book) {
-    throw invalid(input, `a passage stays inside one book (${book.name} to ${endBook.name}): ask for each book's part`);
+    throw new ApiError(
+      'invalid_parameter',
+      `'${input}' runs across books (${book.name} to ${endBook.name}): a passage is read inside one book; ask for each book's part, or /references with passages=true for one passage per book`,
+      { param: 'osis' },
+    );
   }
   const chapter = positive(startMatch[2], input, 'the chapter');
   const endChapter = positive(endMatch[2], input, 'the last chapter');

@@ -71,6 +71,7 @@ export function mergeChapterRelations(
         surface: relation.surface,
         note: relation.note,
         label: relation.label,
+        inHeading: relation.inHeading,
         source: relation.source,
       }));
     return {

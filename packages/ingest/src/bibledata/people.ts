@@ -19,6 +19,7 @@ import {
   resolveDivineId,
 } from './divine-persons.ts';
 import { createSurfaceFinder, orderNames } from './surfaces.ts';
+import { attributeJesusInContext, type JesusInContextCounts } from './jesus-in-context.ts';
 import { type CsvRow, parseCsv } from './csv.ts';
 import { compareVerseRefs, isKjvSlot, loadKjvSlots, parseBibleDataReference, parseKjvReference, parseOsisVerse, type VerseRef, withVerse } from './reference.ts';
 import type { RelationshipRow } from './relationships.ts';
@@ -102,7 +103,7 @@ export interface PeopleTable {
   readonly labelReferencesOutside: readonly string[];
   readonly relationships: readonly RelationshipRow[];
   /** How the persons of God were told apart: mentions of YHVH_1 given to Jesus Christ, of YHVH_2 folded into God, verses naming the Holy Spirit. */
-  readonly divine: { readonly jesus: number; readonly father: number; readonly holySpirit: number };
+  readonly divine: { readonly jesus: number; readonly father: number; readonly holySpirit: number; readonly jesusInContext: JesusInContextCounts };
   /** The KJV verse slots, to check the relationships' references against. */
   readonly slots: KjvSlots;
 }
@@ -235,7 +236,9 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
   found.sort((a, b) => compareVerseRefs(a.ref, b.ref));
   splitDivineLabels(labels, found);
 
-  const mentions = input.texts ? locateSurfaces(found, labels, people, input.texts) : found.map(({ personId, label, ref, psalmTitle, source }) => ({ personId, label, ...(label ? { surface: label } : {}), ref, psalmTitle, source }));
+  const located = input.texts ? locateSurfaces(found, labels, people, input.texts) : found.map(({ personId, label, ref, psalmTitle, source }) => ({ personId, label, ...(label ? { surface: label } : {}), ref, psalmTitle, source }));
+  const inContext = attributeJesusInContext(located, input.texts?.verses ?? new Map(), input.slots);
+  const mentions = inContext.mentions.sort((a, b) => compareVerseRefs(a.ref, b.ref));
 
   const verseCounts = new Map<string, Set<string>>();
   for (const mention of mentions) {
@@ -284,7 +287,7 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     mentionSkips: { placeholder, unknownPerson, badReference, outsideSlots },
     labelReferencesOutside,
     relationships,
-    divine,
+    divine: { ...divine, jesusInContext: inContext.counts },
     slots: input.slots,
   };
 }

@@ -38,6 +38,8 @@ export interface ChapterRelation {
     readonly note?: string;
     /** The source's own word for the target where the verse's words differ or were not found (`Zacharias`). */
     readonly label?: string;
+    /** The words are in the chapter's heading (a Psalm's superscription), not in the verse's text. */
+    readonly inHeading?: boolean;
     readonly source?: string;
   };
 }

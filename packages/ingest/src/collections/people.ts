@@ -144,7 +144,7 @@ export function createPeopleDocuments(
         target,
         from: mention.ref.osis,
         ...(mention.surface ? { surface: mention.surface } : {}),
-        ...(mention.psalmTitle ? { note: 'Psalm title' } : {}),
+        ...(mention.psalmTitle ? { note: 'Psalm title', inHeading: true } : {}),
         // BibleData's own word, kept where the verse's differ or were not found.
         ...(mention.label && mention.label !== mention.surface ? { label: mention.label } : {}),
         source: mention.source,
@@ -223,6 +223,8 @@ export function createPeopleDocuments(
     errors: [],
     upstream: [
       { source: 'bibledata', problem: 'verse mentions of Jesus Christ filed under YHVH_1 (God)', action: 'corrected', how: 'attributed to people/jesus by their label (New Testament verses, docs/bundle-format.md)', count: table.divine.jesus },
+      { source: 'bibledata', problem: '"Lord" filed under God where the verse makes it Jesus ("Christ the Lord", "I am Jesus", said to Him or answered by Jesus in the Gospels)', action: 'corrected', how: 'attributed to people/jesus (docs/bundle-format.md, "In the verse\'s own words")', count: table.divine.jesusInContext.lord },
+      { source: 'bibledata', problem: 'New Testament verses naming Christ or the Son with no row for Jesus', action: 'corrected', how: 'a mention of people/jesus with the verse\'s words, source sources/bsb', count: table.divine.jesusInContext.named },
       { source: 'bibledata', problem: 'verse mentions of the Father filed as a second YHVH (YHVH_2)', action: 'corrected', how: 'folded into people/god', count: table.divine.father },
       { source: 'bibledata', problem: 'verses naming the Holy Spirit, who has no person', action: 'corrected', how: 'people/holy-spirit, named where the BSB writes Spirit with a capital', count: table.divine.holySpirit },
       { source: 'bibledata', problem: "mention labels that are not the BSB verse's words (KJV spellings such as Zacharias for Zechariah, fuller titles such as LORD God of Israel)", action: 'corrected', how: "surface is the verse's words, the label kept as label and the spelling added to aliases", count: respelled },

@@ -8,9 +8,9 @@ import type { FrontmatterValue } from '../frontmatter.ts';
 import { PLACE_FILE, PLACE_LABEL_FILE, PLACE_VERSE_FILE } from '../bibledata/places.ts';
 import { formatVerseLink, KJV_SLOTS_FILE, type VerseRef } from '../bibledata/reference.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds } from '../bibledata/strongs.ts';
-import { ANCIENT_PLACES_FILE, CONFIDENT_SCORE, loadPlaceTable, MODERN_PLACES_FILE, type PlaceRecord, type PlaceTable } from '../geocoding/places.ts';
-import { createSurfaceFinder, orderNames } from '../bibledata/surfaces.ts';
-import { createVerseTexts, loadBsbBooks, USFM_FOLDER } from '../bsb-text.ts';
+import { ANCIENT_PLACES_FILE, CONFIDENT_SCORE, loadPlaceTable, MODERN_PLACES_FILE, type PlaceMention, type PlaceRecord, type PlaceTable } from '../geocoding/places.ts';
+import { createSurfaceFinder, orderNames, type SurfaceFinder } from '../bibledata/surfaces.ts';
+import { createVerseTexts, loadBsbBooks, USFM_FOLDER, type VerseTexts } from '../bsb-text.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
 import type { ChapterRelation, Collection, CollectionResult, Generated } from './collection.ts';
 
@@ -34,35 +34,42 @@ export const placesCollection: Collection = {
   ],
   async build(context) {
     const [table, lexemes, books] = await Promise.all([loadPlaceTable(context), loadLexemeIds(context), loadBsbBooks(context)]);
-    return createPlaceDocuments(table, lexemes, context.generated, createVerseTexts(books).verses);
+    return createPlaceDocuments(table, lexemes, context.generated, createVerseTexts(books));
   },
 };
 
 /**
  * Builds the Place documents, the chapter `mentions` relations and `places/index.md`. With the BSB's
- * verse texts, a mention's `surface` is the verse's own words naming the place (BibleData's label, or
- * the place's title or a spelling, see `createSurfaceFinder`); where none are found the surface is left
- * out and BibleData's word kept as `label`. Pure.
+ * verse texts, every mention's `surface` is the verse's own words naming the place: BibleData's label
+ * in any case, else the place's title or a spelling across translations in its own case (see
+ * `createSurfaceFinder`), OpenBible's verses included; on a Psalm's first verse, the superscription's
+ * words when the verse has none (`inHeading`). Where none are found the surface is left out and
+ * BibleData's word kept as `label`. Pure.
  */
 export function createPlaceDocuments(
   table: PlaceTable,
   lexemes: ReadonlySet<string>,
   generated: Generated,
-  verseTexts?: ReadonlyMap<string, string>,
+  texts?: VerseTexts,
 ): CollectionResult {
   const versesByPlace = new Map<string, Set<string>>();
   const firstByPlace = new Map<string, VerseRef>();
   const finder = createSurfaceFinder();
-  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings])]));
+  // The title in capitals too: inscriptions are printed so ("JESUS OF NAZARETH").
+  const namesById = new Map(table.places.map((place) => [place.id, orderNames([place.title, ...place.spellings, place.title.toUpperCase()])]));
   let unfound = 0;
+  let unmarked = 0;
   const chapterRelations: ChapterRelation[] = table.mentions.map((mention) => {
     let verses = versesByPlace.get(mention.placeId);
     if (!verses) versesByPlace.set(mention.placeId, (verses = new Set()));
     if (!firstByPlace.has(mention.placeId)) firstByPlace.set(mention.placeId, mention.ref);
     verses.add(mention.ref.osis);
-    const text = verseTexts?.get(mention.ref.osis);
-    const surface = mention.surface && text !== undefined ? finder.findWritten(text, mention.surface, namesById.get(mention.placeId)) : mention.surface;
-    if (mention.surface && surface === undefined) unfound++;
+    const found = texts ? findPlaceWords(finder, texts, mention, namesById.get(mention.placeId) ?? []) : mention.surface ? { surface: mention.surface } : undefined;
+    const surface = found?.surface;
+    if (surface === undefined) {
+      if (mention.surface) unfound++;
+      else unmarked++;
+    }
     return {
       chapter: mention.ref.chapterId,
       relation: {
@@ -71,6 +78,7 @@ export function createPlaceDocuments(
         from: mention.ref.osis,
         ...(surface ? { surface } : {}),
         ...(mention.note ? { note: mention.note } : {}),
+        ...(found?.inHeading ? { inHeading: true } : {}),
         ...(mention.surface && mention.surface !== surface ? { label: mention.surface } : {}),
         source: mention.source,
       },
@@ -133,11 +141,31 @@ export function createPlaceDocuments(
     ],
     upstream: [
       { source: 'bibledata', problem: "place labels not in the BSB verse's words", action: 'left', how: 'no surface; the label kept as label', count: unfound },
+      {
+        source: 'openbible-geocoding-ancient-derived',
+        problem: "verses of a place whose name or spellings are not in the BSB verse's words (a gentilic, another name)",
+        action: 'left',
+        how: 'no surface',
+        count: unmarked,
+      },
     ],
     warnings: [],
     errors: [],
   };
   return { documents, chapterRelations, files: [createPlacesIndex(documents)], report };
+}
+
+/**
+ * The words naming the place in its verse (BibleData's label in any case, else the place's names in
+ * their own case), else, on a Psalm's first verse, in its superscription (`inHeading`).
+ */
+function findPlaceWords(finder: SurfaceFinder, texts: VerseTexts, mention: PlaceMention, names: readonly string[]): { surface: string; inHeading?: true } | undefined {
+  const label = mention.surface ?? '';
+  const inVerse = finder.findWritten(texts.verses.get(mention.ref.osis) ?? '', label, names);
+  if (inVerse !== undefined) return { surface: inVerse };
+  const heading = mention.ref.verse === 1 ? texts.psalmTitles.get(`${mention.ref.book.osis}.${mention.ref.chapter}`) : undefined;
+  const inHeading = heading === undefined ? undefined : finder.findWritten(heading, label, names);
+  return inHeading === undefined ? undefined : { surface: inHeading, inHeading: true };
 }
 
 /** One line: what the place is identified with, and how sure that is. */

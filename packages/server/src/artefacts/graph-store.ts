@@ -18,6 +18,7 @@ import type {
   Page,
   RelationRecord,
   VerseContext,
+  VerseMentionRecord,
 } from './types.ts';
 
 /** Tags /stats lists as `topTags`. */
@@ -312,7 +313,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
         if ((context.verses[mid] ?? 0) < fromVerse) low = mid + 1;
         else high = mid;
       }
-      type Mention = { node: NodeSummaryRecord; verses: string[]; surface?: string; label?: string };
+      type Mention = Mutable<VerseMentionRecord> & { verses: string[] };
       const groups = [new Map<number, Mention>(), new Map<number, Mention>(), new Map<number, Mention>()];
       const referencedBy = new Map<string, { node: NodeSummaryRecord; predicate: string; verses: string[] }>();
       const prefix = `${book.osis}.${chapter}.`;
@@ -339,6 +340,7 @@ export function createGraphStore(artefacts: GraphArtefacts): GraphStore {
             // The verse's own words, and the source's word where it differs or no words were found.
             const relation = edges.getRelation(id);
             if (relation.surface !== undefined) entry.surface = relation.surface;
+            if (relation.extra?.inHeading === true) entry.inHeading = true;
             const label = relation.extra?.label;
             if (typeof label === 'string') entry.label = label;
           }

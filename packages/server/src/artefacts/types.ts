@@ -298,10 +298,22 @@ export interface GraphStats extends StoredGraphStats {
 }
 
 /** What the passage `context` lists for a set of verses of one chapter. */
+/**
+ * A person or place of a passage: `surface`, the words of the (first) verse naming the target;
+ * `inHeading`, those words are in a Psalm's superscription, not the verse's text; `label`, the source's
+ * word where it differs or none were found.
+ */
+export interface VerseMentionRecord {
+  readonly node: NodeSummaryRecord;
+  readonly verses: readonly string[];
+  readonly surface?: string;
+  readonly inHeading?: true;
+  readonly label?: string;
+}
+
 export interface VerseContext {
-  /** `surface`: the words of the (first) verse naming the target; `label`: the source's word where it differs or none were found. */
-  readonly people: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string; readonly label?: string }[];
-  readonly places: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[]; readonly surface?: string; readonly label?: string }[];
+  readonly people: readonly VerseMentionRecord[];
+  readonly places: readonly VerseMentionRecord[];
   readonly themes: readonly { readonly node: NodeSummaryRecord; readonly verses: readonly string[] }[];
   /** Documents pointing AT these verses: commandments stated, events/epochs narrated, lexemes first attested. */
   readonly referencedBy: readonly { readonly node: NodeSummaryRecord; readonly predicate: string; readonly verses: readonly string[] }[];

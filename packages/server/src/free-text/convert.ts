@@ -27,12 +27,16 @@ export interface ParsedEnd {
   readonly v?: number;
 }
 
-/** A passage the parser found: its OSIS (empty when it judged it invalid), its ends and where it stood. */
+/**
+ * A passage the parser found: its OSIS (empty when it judged it invalid), its ends and where it stood;
+ * its entities' `valid.messages` say where it was cut back (`end_verse_not_exist` for `Ps 117:1-3`).
+ */
 export interface ParsedPassage {
   readonly osis: string;
   readonly start: ParsedEnd;
   readonly end: ParsedEnd;
   readonly indices: readonly [number, number];
+  readonly entities?: readonly { readonly valid?: { readonly messages?: Readonly<Record<string, unknown>> } }[];
 }
 
 export interface FoundReference {
@@ -47,6 +51,19 @@ export interface FoundReference {
   readonly exists: boolean;
   /** Its parts, one per book, in order; empty when it does not exist. */
   readonly parts: readonly PassageReference[];
+  /** Set when the text runs past the end of a chapter or book (`Ps 117:1-3`): what was read instead; `exists` is false. */
+  readonly warning?: string;
+}
+
+/** The parser's messages for an end it cut back to the last verse of the chapter or chapter of the book. */
+const PAST_THE_END: Readonly<Record<string, string>> = { end_verse_not_exist: 'chapter', end_chapter_not_exist: 'book' };
+
+/** `chapter` or `book` when the parser cut the passage's end back to the last there is. */
+function runsPastTheEnd(passage: ParsedPassage): string | undefined {
+  for (const entity of passage.entities ?? []) {
+    for (const key of Object.keys(entity.valid?.messages ?? {})) if (PAST_THE_END[key]) return PAST_THE_END[key];
+  }
+  return undefined;
 }
 
 interface End {
@@ -132,20 +149,24 @@ function formatOsisEnd(end: End): string {
  * can report a chapter number it could not tie to a book).
  */
 export function convertParsedPassage(passage: ParsedPassage, text: string, canon: Canon): FoundReference | undefined {
-  const [startRaw, endRaw] = (passage.osis === '' ? undefined : readOsisEnds(passage.osis)) ?? [passage.start, passage.end];
+  // Cut back, the compacted OSIS would read as the whole chapter (`Ps 117:1-3` → `Ps.117`): read the ends.
+  const pastTheEnd = runsPastTheEnd(passage);
+  const [startRaw, endRaw] = (passage.osis === '' || pastTheEnd !== undefined ? undefined : readOsisEnds(passage.osis)) ?? [passage.start, passage.end];
   const start = toEnd(startRaw);
   const end = toEnd(endRaw ?? startRaw);
   if (!start || !end) return undefined;
   const parts = start.book.order <= end.book.order ? createParts(start, end, canon) : [];
   const single = parts.length === 1 ? parts[0] : undefined;
-  const found = parts.length > 0 && parts.every((part) => exists(part, canon));
+  const found = pastTheEnd === undefined && parts.length > 0 && parts.every((part) => exists(part, canon));
   const [from, to] = passage.indices;
+  const reference = single ? formatReference(single) : `${formatEnd(start, true)}-${formatEnd(end, true)}`;
   return {
     osis: single ? formatFullOsis(single) : `${formatOsisEnd(start)}-${formatOsisEnd(end)}`,
-    reference: single ? formatReference(single) : `${formatEnd(start, true)}-${formatEnd(end, true)}`,
+    reference,
     text: text.slice(from, to),
     indices: [from, to],
     exists: found,
     parts: found ? parts : [],
+    ...(pastTheEnd ? { warning: `'${text.slice(from, to)}' runs past the end of the ${pastTheEnd}: it holds ${reference}` } : {}),
   };
 }

@@ -11,7 +11,8 @@
 // Options: KJV versification (the one our data uses; its verse counts equal ours chapter for chapter),
 // one passage per reference (no combining `Matt 5, 6, 7` into a range), whole chapters kept as chapters,
 // a book alone is not a reference, and passages past the end are kept so the answer can say they do not
-// exist (convert.ts).
+// exist (convert.ts). Ordinary words the parser reads as books ("That is, 60 shekels") are dropped when
+// nothing else marks them as a reference (ordinary-words.ts).
 //
 // Punctuation: English writes `John 3:16` and lists with commas. The other languages wired up write both
 // `Juan 3:16` and `Juan 3,16` (comma between chapter and verse, full stop between items), and the parser
@@ -21,6 +22,7 @@
 import type { Canon } from '@skg/core';
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import { convertParsedPassage, type FoundReference, type ParsedPassage } from './convert.ts';
+import { isOrdinaryWords } from './ordinary-words.ts';
 
 /**
  * The languages wired up: each is one of the parser's language builds. All 50 would hold ~40 MB of
@@ -77,6 +79,7 @@ function getParser(lang: ReferenceLanguage): Promise<LanguageParser> {
 }
 
 const COMMA_VERSE = /\d\s*,\s*\d/;
+const LETTER = /\p{L}/u;
 const COLON_VERSE = /\d\s*:\s*\d/;
 
 /** `eu` (`Juan 3,16`) or `us` (`Juan 3:16`), as the text writes its verses. */
@@ -99,5 +102,11 @@ export async function findReferences(text: string, lang: ReferenceLanguage, cano
     language.punctuation = punctuation;
   }
   const passages = language.parser.parse(normalized).parsed_entities() as unknown as ParsedPassage[];
-  return passages.flatMap((passage) => convertParsedPassage(passage, normalized, canon) ?? []);
+  // A passage written as bare numbers (`34` of "see verses 33–34") continues the one before: it goes with it.
+  let dropped = false;
+  return passages.flatMap((passage) => {
+    const written = normalized.slice(...passage.indices);
+    dropped = LETTER.test(written) ? isOrdinaryWords(written, lang) : dropped;
+    return dropped ? [] : (convertParsedPassage(passage, normalized, canon) ?? []);
+  });
 }

@@ -1,7 +1,8 @@
 // GET /passage/{osis}: one verse or a range (Passage), or a whole chapter (Chapter); beyond the spec's
-// shapes, a span across chapters of one book (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`) as a Passage whose
-// verses carry their chapter, at most PASSAGE_VERSE_LIMIT verses. Free text sent here (`John 3:16`)
-// stays `invalid_reference`, with `docs` naming the OSIS it reads as.
+// shapes, a span across chapters of one book (`Gen.1.1-Gen.2.3`, `Ps.1-Ps.150`) as a Passage whose
+// verses carry their chapter, any length (a book's verses are all within PASSAGE_VERSE_LIMIT). A span
+// across books is refused with `invalid_parameter`. Free text sent here (`John 3:16`) stays
+// `invalid_reference`, with `docs` naming the OSIS it reads as.
 
 import {
   ApiError,
@@ -19,7 +20,7 @@ import {
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
-import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore } from '../artefacts/types.ts';
+import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore, VerseMentionRecord } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { findReferences } from '../free-text/parse-text.ts';
 import { API_BASE, defineRoute } from './define.ts';
@@ -28,8 +29,11 @@ import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
 
-/** Verses one passage holds at most: a longer span is refused, and /references stops adding passages here. */
-export const PASSAGE_VERSE_LIMIT = 500;
+/**
+ * Verses of text one request gives at most across several books: /references stops adding passages here.
+ * Every book fits (Psalms, the longest, has 2,461 verses), so any range inside one book is served.
+ */
+export const PASSAGE_VERSE_LIMIT = 2500;
 
 const OSIS: StringParameter = {
   kind: 'string',
@@ -38,7 +42,7 @@ const OSIS: StringParameter = {
   required: true,
   description:
     'An OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a chapter (`John.3`); also a ' +
-    `range across chapters of one book in full OSIS form (\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`), at most ${PASSAGE_VERSE_LIMIT} verses`,
+    'range across chapters of one book in full OSIS form (`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, `Ps.1-Ps.150`), any length; not across books',
   example: 'John.3.16',
 };
 
@@ -86,28 +90,29 @@ const CONTEXT_CROSS_REFERENCES = 100;
 
 const CONTEXT_NOTE =
   'people, places and themes are the documents these verses mention or develop; surface is the words of the verse that ' +
-  'name a person or place, label the source\'s own word where the verse\'s differ or none were found; referencedBy lists documents pointing at ' +
+  'name a person or place (inHeading: in a Psalm\'s superscription, not the verse\'s text), label the source\'s own word where the verse\'s differ or none were found; referencedBy lists documents pointing at ' +
   'them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross ' +
   `references from these verses, most-supported first (the first ${CONTEXT_CROSS_REFERENCES}; /xrefs/{osis} has every one ` +
   'of a verse or chapter, with minVotes).';
+
+/** A VerseMention: the summary, the verses, and the words naming it (in a Psalm's superscription: `inHeading`). */
+function formatVerseMention(entry: VerseMentionRecord) {
+  return {
+    ...formatSummary(entry.node),
+    verses: entry.verses,
+    ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
+    ...(entry.inHeading ? { inHeading: true as const } : {}),
+    ...(entry.label !== undefined ? { label: entry.label } : {}),
+  };
+}
 
 /** What the knowledge graph says about these verses of one chapter. */
 function createContext(graph: GraphStore, xrefs: CrossReferenceStore, book: Book, chapter: number, from: number, to: number) {
   const context = graph.verseContext(book, chapter, from, to);
   const crossReferences = xrefs.find({ book, chapter, fromVerse: from, toVerse: to, minVotes: 0, limit: CONTEXT_CROSS_REFERENCES });
   return {
-    people: context.people.map((entry) => ({
-      ...formatSummary(entry.node),
-      verses: entry.verses,
-      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
-      ...(entry.label !== undefined ? { label: entry.label } : {}),
-    })),
-    places: context.places.map((entry) => ({
-      ...formatSummary(entry.node),
-      verses: entry.verses,
-      ...(entry.surface !== undefined ? { surface: entry.surface } : {}),
-      ...(entry.label !== undefined ? { label: entry.label } : {}),
-    })),
+    people: context.people.map(formatVerseMention),
+    places: context.places.map(formatVerseMention),
     themes: context.themes.map((entry) => ({ ...formatSummary(entry.node), verses: entry.verses })),
     crossReferences: crossReferences.items.map(formatCrossReference),
     referencedBy: context.referencedBy.map((entry) => ({ ...formatSummary(entry.node), predicate: entry.predicate, verses: entry.verses })),
@@ -148,13 +153,19 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
     if (slice.length !== end - start + 1) throw notFiled(reference);
     return slice.map((verse) => ({ chapter, verse }));
   }
+  // Verse by verse, not through the chapter records: a span may hold a whole book (150 chapters of
+  // Psalms), more chapters than the chapter cache keeps, and needs none of their relations.
   const read: Array<{ chapter: number; verse: Verse }> = [];
   for (let n = chapter; n <= reference.endChapter; n++) {
-    const { verses } = getChapterRecord(store, reference, n);
+    const count = store.canon.verseCount(book, n);
     const from = n === chapter ? (reference.verse ?? 1) : 1;
-    const to = n === reference.endChapter ? (reference.endVerse ?? verses.length) : verses.length;
-    if (to > verses.length) throw notFiled(reference);
-    for (const verse of verses.slice(from - 1, to)) read.push({ chapter: n, verse });
+    const to = n === reference.endChapter ? (reference.endVerse ?? count) : count;
+    if (count === 0 || to > count) throw notFiled(reference);
+    for (let v = from; v <= to; v++) {
+      const verse = store.getVerse(book, n, v);
+      if (!verse) throw notFiled(reference);
+      read.push({ chapter: n, verse });
+    }
   }
   return read;
 }
@@ -164,10 +175,13 @@ function readHeadings(store: ScriptureStore, reference: PassageReference, verses
   const { book } = reference;
   const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
   const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
+  // The verses are in chapter order: each chapter's first and last are found in one walk.
+  let at = 0;
   for (let chapter = reference.chapter; chapter <= last; chapter++) {
-    const inChapter = verses.filter((entry) => entry.chapter === chapter);
-    const from = inChapter[0]?.verse.verse;
-    const to = inChapter[inChapter.length - 1]?.verse.verse;
+    while (at < verses.length && (verses[at]?.chapter ?? 0) < chapter) at++;
+    const from = verses[at]?.chapter === chapter ? verses[at]?.verse.verse : undefined;
+    while (at < verses.length && verses[at]?.chapter === chapter) at++;
+    const to = from === undefined ? undefined : verses[at - 1]?.verse.verse;
     headings.push(...formatHeadings(`${book.osis}.${chapter}`, store.getHeadings(book, chapter), from, to));
   }
   return headings;
@@ -209,25 +223,25 @@ export function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: C
 
 /**
  * A span across chapters: the verses and the first chapter's link, without `context` (the graph's verse
- * context is per chapter: /passage on each chapter has it).
+ * context is per chapter: /passage on each chapter has it). Any length: it stays inside one book.
  */
 function createSpanPassage(store: ScriptureStore, reference: Extract<PassageReference, { kind: 'span' }>) {
-  const count = countVerses(store.canon, reference);
-  if (count > PASSAGE_VERSE_LIMIT) {
-    throw new ApiError(
-      'invalid_reference',
-      `${formatOsis(reference)} holds ${count} verses; a passage holds at most ${PASSAGE_VERSE_LIMIT}: ask for it in parts`,
-      { param: 'osis' },
-    );
-  }
   return { ...createPassageBody(store, reference), licence: PASSAGE_LICENCE };
 }
 
 /**
  * `invalid_reference` for text that reads as references written the way people write them (`John 3:16`):
- * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several).
+ * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several). A
+ * span across books (`invalid_parameter`) gets `docs` linking to /references with its passages.
  */
 async function explainFreeText(error: unknown, input: string, canon: Canon): Promise<never> {
+  if (isApiError(error) && error.code === 'invalid_parameter') {
+    // A span across books: /references gives its text, one passage per book.
+    throw new ApiError('invalid_parameter', error.message, {
+      param: 'osis',
+      docs: `${API_BASE}/references?q=${encodeURIComponent(input)}&passages=true`,
+    });
+  }
   if (!isApiError(error) || error.code !== 'invalid_reference') throw error;
   const found = (await findReferences(input, 'en', canon)).filter((entry) => entry.exists && entry.parts.length === 1);
   const osis = found.map((entry) => entry.osis);
@@ -273,9 +287,11 @@ export const passageRoute = defineRoute({
   description:
     'A verse returns `text` and `verses`; a range returns `verses` only; a two-part reference returns the Chapter shape. ' +
     'Omitted verses carry `omitted: true` and empty `text`. A range across chapters of one book in full OSIS form ' +
-    `(\`Gen.1.1-Gen.2.3\`, \`Gen.1-Gen.2\`) returns a Passage whose verses carry their \`chapter\`, without \`context\`, at most ${PASSAGE_VERSE_LIMIT} verses. ` +
-    '400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range, ' +
-    'a range across books or above the verse limit; free text such as `John 3:16` too, with `docs` naming its OSIS form); ' +
+    '(`Gen.1.1-Gen.2.3`, `Gen.1-Gen.2`, the whole book `Ps.1-Ps.150`) returns a Passage whose verses carry their `chapter`, ' +
+    'without `context`, whatever its length. ' +
+    '400 `invalid_reference` when the reference does not parse (unknown book, chapter beyond the book, a backwards range; ' +
+    'free text such as `John 3:16` too, with `docs` naming its OSIS form); 400 `invalid_parameter` (`param: osis`) for a ' +
+    `range across books, which a passage does not hold (/references with passages=true gives one passage per book, at most ${PASSAGE_VERSE_LIMIT} verses in all); ` +
     '404 `not_found` for a verse the chapter does not have.',
   parameters: [OSIS],
   responseSchema: PassageOrChapter,

@@ -54,6 +54,7 @@ function formatFound(found: FoundReference, store: ScriptureStore) {
     text: found.text,
     indices: found.indices,
     exists: found.exists,
+    ...(found.warning !== undefined ? { warning: found.warning } : {}),
     ...(found.exists ? { verseCount: found.parts.reduce((sum, part) => sum + countVerses(store.canon, part), 0) } : {}),
   };
 }
@@ -67,7 +68,9 @@ export const referencesRoute = defineRoute({
     "misspellings in the languages of `lang`), read in KJV versification, the data's own. Each reference gives `osis` in the " +
     "OSIS standard's full form (`John.3.16-John.3.18`, `Gen.1.1-Gen.2.3`; /passage accepts every one inside one book), " +
     '`reference` (English), the `text` it was read from and its `indices` in `q`, `exists` (false for a chapter or verse ' +
-    'past the end, such as `John 3:99`) and `verseCount`. Text with no reference answers an empty list. With `passages=true` ' +
+    'past the end, such as `John 3:99`, or a range that runs past its chapter, such as `Ps 117:1-3`, which also has a `warning`) and ' +
+    '`verseCount`. Ordinary words the parser would read as books ("That is, 60 shekels", "10 am 3 days", "Hebrew; see verse 2") ' +
+    'are not references unless a chapter and verse mark them (`Is 53:5`). Text with no reference answers an empty list. With `passages=true` ' +
     'each existing reference adds `passages`: one Passage per book it spans (verses of a range across chapters carry their ' +
     `\`chapter\`; no \`context\`: ask /passage for it), in order until the next would pass ${PASSAGE_VERSE_LIMIT} verses in ` +
     'all; the references after that have none and `truncated` is true. Comma-style verses (`Juan 3,16`) are read as such in ' +

@@ -49,6 +49,9 @@ export const VerseMention = component(
       ...nodeSummaryMembers,
       verses: arrayOf(text(), 'The verses (OSIS ids) of the passage that mention it'),
       surface: optional(text("The verse's own words naming it")),
+      inHeading: optional(
+        always(true, "The words are in the Psalm's superscription (its title, printed before verse 1), not the verse's text: Ps 23:1's David"),
+      ),
       label: optional(text("The source's word for it, where it differs or the verse's words were not found")),
     },
     { description: 'A person or place the passage mentions: NodeSummary plus where and how' },
@@ -158,7 +161,10 @@ export const FoundReference = component(
       maxItems: 2,
       description: 'Where `text` stands in `q` (NFC-normalised): [start, end) in UTF-16 code units',
     }),
-    exists: boolean('Whether every verse it names is in the data (false for John 3:99)'),
+    exists: boolean('Whether every verse it names is in the data (false for John 3:99, and for Ps 117:1-3, which runs past the chapter)'),
+    warning: optional(
+      text("Set when the text runs past the end of a chapter or book (Ps 117:1-3: Psalm 117 has 2 verses): what it holds instead; `exists` is false"),
+    ),
     verseCount: optional(integer('Verse slots it names, omitted verses included; present when it exists')),
     passages: optional(arrayOf(ref(Passage), 'With passages=true, within the verse limit: one Passage per book it spans, without context')),
   }),
