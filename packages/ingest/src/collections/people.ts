@@ -155,7 +155,7 @@ export function createPeopleDocuments(
   const descriptions = createDescriptions(
     table.people.map((person) => ({
       id: documentId(person.personId) as string,
-      title: personTitle(person),
+      title: table.titles.get(person.personId) as string,
       attribute: person.uniqueAttribute,
       sex: person.sex,
       first: mentionsByPerson.get(person.personId)?.[0]?.ref,
@@ -186,7 +186,8 @@ export function createPeopleDocuments(
     namedBy += naming.length;
     const mentions = mentionsByPerson.get(person.personId) ?? [];
     if (mentions.length === 0) withoutVerses++;
-    documents.push(createPersonDocument(id, person, descriptions.get(id), labels, mentions, [...(outbound.get(person.personId) ?? []), ...naming], generated));
+    const names = { title: table.titles.get(person.personId) as string, aliasIds: table.aliasIds.get(person.personId) ?? [] };
+    documents.push(createPersonDocument(id, person, names, descriptions.get(id), labels, mentions, [...(outbound.get(person.personId) ?? []), ...naming], generated));
   }
   documents.sort((a, b) => compareText(a.id, b.id));
 
@@ -235,29 +236,31 @@ export function createPeopleDocuments(
   return { documents, chapterRelations, files: [createPeopleIndex(documents)], report };
 }
 
-/** person_name, and the surname where there is one (Judas Iscariot). */
-function personTitle(person: PeopleTable['people'][number]): string {
-  return person.surname ? `${person.name} ${person.surname}` : person.name;
-}
+/** Words in capitals only: an inscription's (the titulus, John 19:19), unless the BSB's capitals for the divine name (LORD, GOD). */
+const CAPITALS = /^[^\p{Ll}]*$/u;
+const DIVINE_NAME = /\b(LORD|GOD)\b/;
 
 function createPersonDocument(
   id: string,
   person: PeopleTable['people'][number],
+  names: { readonly title: string; readonly aliasIds: readonly string[] },
   description: string | undefined,
   labels: readonly PersonLabel[],
   mentions: readonly PersonMention[],
   relations: readonly StoredRelation[],
   generated: Generated,
 ): BundleDocument {
-  const title = personTitle(person);
+  const { title } = names;
   const verses = new Map<string, VerseRef>();
   for (const mention of mentions) verses.set(mention.ref.osis, mention.ref);
   const first = mentions[0]?.ref;
   const last = mentions.at(-1)?.ref;
-  // The BSB's spellings of the person's names (`Zechariah` for BibleData's `Zacharias`) after BibleData's.
-  const aliases = unique([...labels.map((label) => label.english), ...mentions.map((mention) => mention.surface ?? '')]).filter(
-    (alias) => alias !== title && alias !== person.name,
-  );
+  // BibleData's name (Abram for Abraham) and labels, then the BSB's spellings of them (`Zechariah` for
+  // BibleData's `Zacharias`), except words of an inscription (JESUS OF NAZARETH, THE KING OF THE JEWS).
+  const labelled = new Set(labels.map((label) => label.english.toLowerCase()));
+  const isInscription = (surface: string) => CAPITALS.test(surface) && !DIVINE_NAME.test(surface) && !labelled.has(surface.toLowerCase());
+  const surfaces = mentions.map((mention) => mention.surface ?? '').filter((surface) => !isInscription(surface));
+  const aliases = unique([person.name, ...labels.map((label) => label.english), ...surfaces]).filter((alias) => alias !== title);
   const variants = unique(
     labels.flatMap((label) => [
       removeCantillation(label.hebrew),
@@ -285,6 +288,7 @@ function createPersonDocument(
       first_reference: first?.osis,
       last_reference: last?.osis,
       bibledata_id: 'bibledataId' in person ? person.bibledataId : person.personId,
+      alias_ids: names.aliasIds.length > 0 ? [...names.aliasIds] : undefined,
       aliases: aliases.length > 0 ? aliases : undefined,
       name_variants: variants.length > 0 ? variants : undefined,
       share_alike: shareAlike || undefined,
