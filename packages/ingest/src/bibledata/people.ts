@@ -110,6 +110,8 @@ export interface PeopleTable {
   readonly divine: { readonly jesus: number; readonly father: number; readonly holySpirit: number };
   /** The KJV verse slots, to check the relationships' references against. */
   readonly slots: KjvSlots;
+  /** The BSB's words of a verse (OSIS), when the table was built with the texts. */
+  readonly verseText: (osis: string) => string | undefined;
 }
 
 export interface PeopleInput {
@@ -299,6 +301,7 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     relationships,
     divine,
     slots: input.slots,
+    verseText: (osis) => input.texts?.verses.get(osis),
   };
 }
 

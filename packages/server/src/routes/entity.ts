@@ -1,6 +1,7 @@
 // GET /entity/{path}: one document with its relations, links and backlinks; a collection root; or a chapter.
 
-import { ApiError, COLLECTIONS, createDocumentLicence, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { createLicenceOf } from './document-licence.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
@@ -117,7 +118,7 @@ export const entityRoute = defineRoute({
       backlinksTruncated: backlinks.total > backlinks.items.length,
       backlinks: backlinks.items.map(formatSummary),
       ...(includeBody ? { body: body ?? '' } : {}),
-      licence: createDocumentLicence(document.shareAlike === true),
+      licence: createLicenceOf(graph, document),
     };
   },
 });

@@ -1,7 +1,8 @@
 // GET /family/{path}: a person's parents, children, siblings and spouses; with generations > 1, ancestors and descendants.
 // The walk is the graph store's (artefacts/graph-walk.ts), over document numbers.
 
-import { ApiError, createDocumentLicence } from '@skg/core';
+import { ApiError } from '@skg/core';
+import { createLicenceOf } from './document-licence.ts';
 import { type IntegerParameter, readInteger, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath } from './summary.ts';
@@ -62,7 +63,7 @@ export const familyRoute = defineRoute({
       concubines: family.concubines.map(formatSummary),
       ...(family.ancestors && family.descendants ? { ancestors: levels(family.ancestors), descendants: levels(family.descendants) } : {}),
       note: NOTE,
-      licence: createDocumentLicence(person.shareAlike === true),
+      licence: createLicenceOf(graph, person),
     };
   },
 });
