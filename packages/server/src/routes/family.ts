@@ -13,7 +13,7 @@ const PATH: StringParameter = {
   name: 'path',
   in: 'path',
   required: true,
-  description: 'A person path (`people/isaac`), slashes raw or percent-encoded',
+  description: 'A person path (`people/isaac`), slashes raw or percent-encoded; an id the person had before (`people/abram`) answers too, under the id of now',
   example: 'people/isaac',
 };
 const GENERATIONS: IntegerParameter = {
