@@ -76,6 +76,7 @@ describe('names and families on the full data', { skip }, () => {
     const entity = await get(`/entity${joseph.body.person.id}`);
     const alternatives = entity.body.extension.alternative_parents as Array<{ parent: string; from?: string; source: string }>;
     assert.ok(alternatives.some((alternative) => alternative.from === 'Luke.3.23' && alternative.source === 'sources/bibledata'));
+    assert.match(joseph.body.note, /at Luke\.3\.23 \(sources\/bibledata; \/people\/jacob-2 kept\)/, '/family notes the alternative with its verse and source');
   });
 
   it('leaves Abraham and Sarah both spouses and siblings, as Genesis 20:12 says', async () => {

@@ -31,6 +31,23 @@ const NOTE =
   'either way (a concubine is not listed among spouses). ancestor-of edges (descent ' +
   'across an unknown number of generations) are never used here: read them from /entity.';
 
+/** A parent the sources state that the family leaves out (ingest `family-check.ts`): `alternative_parents`. */
+interface AlternativeParent {
+  readonly parent: string;
+  readonly kept: string;
+  readonly from?: string;
+  readonly source: string;
+}
+
+/** NOTE, and the parents the sources also state that are not counted, each with its verse and source (Heli, Luke 3:23). */
+function noteOf(alternatives: unknown): string {
+  if (!Array.isArray(alternatives) || alternatives.length === 0) return NOTE;
+  const stated = (alternatives as AlternativeParent[]).map(
+    (alternative) => `/${alternative.parent}${alternative.from ? ` at ${alternative.from}` : ''} (${alternative.source}; /${alternative.kept} kept)`,
+  );
+  return `${NOTE} Other parents the sources state, not counted as parents (one father and one mother are kept; see alternative_parents on /entity): ${stated.join(', ')}.`;
+}
+
 export const familyRoute = defineRoute({
   path: '/family/{path}',
   operationId: 'get_family',
@@ -62,7 +79,7 @@ export const familyRoute = defineRoute({
       spouses: family.spouses.map(formatSummary),
       concubines: family.concubines.map(formatSummary),
       ...(family.ancestors && family.descendants ? { ancestors: levels(family.ancestors), descendants: levels(family.descendants) } : {}),
-      note: NOTE,
+      note: noteOf(person.extension.alternative_parents),
       licence: createLicenceOf(graph, person),
     };
   },
