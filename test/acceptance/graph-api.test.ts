@@ -75,9 +75,11 @@ describe('the knowledge-graph API on the full data', { skip }, () => {
     assert.match(family.body.note, /ancestor-of/);
   });
 
-  it('finds the patriarch first for abraham among people (BibleData names him Abram)', async () => {
+  it('finds the patriarch first for abraham among people (BibleData names him Abram), and for abram', async () => {
     const { body } = await get('/search?q=abraham&type=Person');
-    assert.equal(body.results[0].id, '/people/abram');
+    assert.equal(body.results[0].id, '/people/abraham');
+    const abram = await get('/search?q=abram&type=Person');
+    assert.equal(abram.body.results[0].id, '/people/abraham');
   });
 
   it('finds the lexeme H430 by its Strong number', async () => {

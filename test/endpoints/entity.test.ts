@@ -57,6 +57,24 @@ describe('GET /entity/{path}', () => {
     assert.equal(body.type, 'Event');
     assert.equal(body.shareAlike, true);
     assert.equal(body.licence.document, 'CC-BY-SA-4.0');
+    assert.match(body.licence.reason, /Theographic.*sources\/theographic/, 'the reason names the source that makes it share-alike');
+  });
+
+  it('answers an alias id (an id the document had before, another name) with the document under its own id', async () => {
+    const alias = await get(app, '/entity/people/israel');
+    assert.equal(alias.status, 200);
+    assert.equal(alias.body.id, '/people/jacob');
+    const own = await get(app, '/entity/people/jacob');
+    assert.deepEqual(alias.body, own.body);
+    const family = await get(app, '/family/people/israel');
+    assert.equal(family.status, 200);
+    assert.equal(family.body.person.id, '/people/jacob');
+  });
+
+  it('gives a CC BY 4.0 document no licence reason', async () => {
+    const { body } = await get(app, '/entity/people/jacob');
+    assert.equal(body.licence.document, 'CC-BY-4.0');
+    assert.equal(body.licence.reason, undefined);
   });
 
   it('answers a collection folder with its size and a sample', async () => {

@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * One document with its typed relations both ways, links and backlinks (a chapter answers the Chapter shape)
-         * @description Inbound relations restate edges other documents assert, with the inverse predicate (`child-of`) and `statedAs` (`parent-of`). Inbound is capped at 500 (`inboundCount` is the true total), links at 100. A collection folder (`people`, `themes`, `sa/events`) answers `{collection, count, sample}`. 404 `not_found` for an unknown path.
+         * @description Inbound relations restate edges other documents assert, with the inverse predicate (`child-of`) and `statedAs` (`parent-of`). Inbound is capped at 500 (`inboundCount` is the true total), links at 100. A collection folder (`people`, `themes`, `sa/events`) answers `{collection, count, sample}`. An alias id (`people/abram`, the id Abraham had before people were titled by the names readers use) answers the document with its own `id` (`/people/abraham`), not a redirect. A share-alike document (an event, a person with a Theographic partner or parent, the Theographic and OpenGNT sources, the interlinear dataset) has `licence.document` `CC-BY-SA-4.0` and `licence.reason` naming the source. 404 `not_found` for an unknown path.
          */
         get: operations["get_entity"];
         put?: never;
@@ -607,7 +607,7 @@ export interface components {
             document?: "CC-BY-4.0" | "CC-BY-SA-4.0";
             /** @description Share-alike statement */
             shareAlike: string;
-            /** @description Why this answer has the document licence it has */
+            /** @description Why this answer has the document licence it has: on a CC BY-SA 4.0 document, the source that makes it so (events, people with a Theographic partner or parent, the Theographic and OpenGNT sources, the interlinear dataset) */
             reason?: string;
             /**
              * Format: uri-reference
@@ -3170,7 +3170,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description A document path of one to three segments (`people/isaac`, `bible/john/3`), slashes raw or percent-encoded; a collection folder (`themes`, `sa/events`) answers the collection size and a sample
+                 * @description A document path of one to three segments (`people/isaac`, `bible/john/3`), slashes raw or percent-encoded; a collection folder (`themes`, `sa/events`) answers the collection size and a sample; an id a person had before (`people/abram`) or another of their names (`people/israel`) answers that person's document, under its own id
                  * @example people/isaac
                  */
                 path: string;
@@ -3434,7 +3434,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description A person path (`people/isaac`), slashes raw or percent-encoded
+                 * @description A person path (`people/isaac`), slashes raw or percent-encoded; an id the person had before (`people/abram`) answers too, under the id of now
                  * @example people/isaac
                  */
                 path: string;

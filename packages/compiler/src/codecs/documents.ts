@@ -67,7 +67,7 @@ export function encodeDocuments(graph: LinkedGraph, index: GraphIndexData): Buff
     generated: new SharedTable<StoredDocumentTables['generated'][number]>(byJson),
   };
   const records = concatRecords(documents.map((d, i) => encodeMsgpack(documentRecord(graph, d, i, shared))));
-  const storedTables: StoredDocumentTables = { sources: shared.sources.values, generated: shared.generated.values };
+  const storedTables: StoredDocumentTables = { sources: shared.sources.values, generated: shared.generated.values, aliases: graph.aliases };
   const sharedTable = encodeMsgpack(storedTables);
   const types = documents.map((d) => TYPE_CODES.get(d.type) ?? 0);
   const flags = documents.map((d) => (d.shareAlike ? DOCUMENT_FLAGS.shareAlike : 0) | (d.lat !== undefined ? DOCUMENT_FLAGS.coordinates : 0));

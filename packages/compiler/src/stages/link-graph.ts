@@ -8,6 +8,7 @@ import { type DocumentType, getPredicate, NONE } from '@skg/core';
 import type { Diagnostics } from '../diagnostics.ts';
 import { countWords, extractLinks } from '../internal/markdown.ts';
 import { compareStrings, titleKey } from '../internal/order.ts';
+import { type AliasTable, linkAliases } from './link-aliases.ts';
 import type { EntityDoc, RelationDoc } from './validate-entity.ts';
 
 export interface LinkedRelation {
@@ -22,6 +23,8 @@ export interface LinkedGraph {
   /** Every document, sorted by id; a document's index is its position. */
   readonly documents: readonly EntityDoc[];
   readonly indexOf: ReadonlyMap<string, number>;
+  /** Other ids that answer a document (`alias_ids`), sorted by alias. */
+  readonly aliases: AliasTable;
   /** Every typed relation, by stating document then written order; a relation's id is its position. */
   readonly relations: readonly LinkedRelation[];
   /** Document i states relations [relationStart[i], relationStart[i+1]). */
@@ -184,6 +187,7 @@ export function linkGraph(entities: readonly EntityDoc[], diagnostics: Diagnosti
   return {
     documents,
     indexOf,
+    aliases: linkAliases(documents, indexOf, diagnostics),
     relations,
     relationStart,
     inbound,

@@ -39,6 +39,8 @@ export interface EntityDoc {
   readonly sources: readonly SourceRefDoc[];
   readonly tags: readonly string[];
   readonly shareAlike: boolean;
+  /** Other ids that answer the document (`alias_ids`): the id it had before, other names' slugs. */
+  readonly aliasIds: readonly string[];
   readonly relations: readonly RelationDoc[];
   /** Type-specific frontmatter (everything but the common keys; a chapter's verses and headings too). */
   readonly extension: Readonly<Record<string, unknown>>;
@@ -71,6 +73,7 @@ export const COMMON_KEYS = new Set([
   'sources',
   'tags',
   'share_alike',
+  'alias_ids',
   'relations',
 ]);
 
@@ -199,6 +202,16 @@ export interface EntityInput {
   readonly bodyOffset: number;
 }
 
+/** `alias_ids`: ids in the document's own folder (`people/abram` for `people/abraham`); others are reported and left out. */
+function readAliasIds(id: string, value: unknown, problem: (message: string) => void): string[] {
+  const folder = id.slice(0, id.lastIndexOf('/') + 1);
+  return strings(value).filter((alias) => {
+    const inFolder = alias.startsWith(folder) && !alias.slice(folder.length).includes('/') && alias.length > folder.length;
+    if (!inFolder) problem(`alias id '${alias}' is not an id in ${folder}`);
+    return inFolder;
+  });
+}
+
 /**
  * Reads one document whose type and title have been checked. Malformed optional fields are reported
  * through `problem` (the caller decides the severity) and read as absent.
@@ -258,6 +271,7 @@ export function readEntity(input: EntityInput, problem: (message: string, key?: 
     sources: readSources(data.sources, (m) => problem(m, 'sources')),
     tags: [...new Set(tags)],
     shareAlike,
+    aliasIds: readAliasIds(input.id, data.alias_ids, (m) => problem(m, 'alias_ids')),
     relations: readRelations(data.relations, (m) => problem(m, 'relations')),
     extension,
     names: { titles, aliases, variants },

@@ -132,8 +132,10 @@ export interface StoredSourceRef {
   title?: string;
 }
 
-/** The shared tables: the distinct `sources` lists and `generated` values. */
+/** The shared tables: the distinct `sources` lists and `generated` values, and the alias ids. */
 export interface StoredDocumentTables {
   sources: ReadonlyArray<readonly StoredSourceRef[]>;
   generated: ReadonlyArray<{ by: string; at?: string }>;
+  /** Other ids that answer a document (`alias_ids`: `people/abram` → Abraham's index), sorted by alias; absent before aliases were stored. */
+  aliases?: ReadonlyArray<readonly [alias: string, document: number]>;
 }

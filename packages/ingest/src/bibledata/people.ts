@@ -18,6 +18,7 @@ import {
   JESUS_ID,
   resolveDivineId,
 } from './divine-persons.ts';
+import { createReaderNames } from './reader-names.ts';
 import { createSurfaceFinder, orderNames } from './surfaces.ts';
 import { attributeJesusInContext, type JesusInContextCounts } from './jesus-in-context.ts';
 import { type CsvRow, parseCsv } from './csv.ts';
@@ -93,8 +94,12 @@ export interface MentionSkips {
 export interface PeopleTable {
   /** Every person, in slug order: name instance, then BibleData's person sequence. */
   readonly people: readonly BibleDataPerson[];
-  /** BibleData person id → `people/<slug>`. */
+  /** BibleData person id → `people/<slug>`, the slug of the title (reader-names.ts). */
   readonly documentIds: ReadonlyMap<string, string>;
+  /** BibleData person id → the name readers know the person by (reader-names.ts): Abraham for `Abram_1`. */
+  readonly titles: ReadonlyMap<string, string>;
+  /** BibleData person id → the other ids that answer the document: the one served before, other names' slugs. */
+  readonly aliasIds: ReadonlyMap<string, readonly string[]>;
   readonly labels: ReadonlyMap<string, readonly PersonLabel[]>;
   /** In canonical verse order. */
   readonly mentions: readonly PersonMention[];
@@ -106,6 +111,8 @@ export interface PeopleTable {
   readonly divine: { readonly jesus: number; readonly father: number; readonly holySpirit: number; readonly jesusInContext: JesusInContextCounts };
   /** The KJV verse slots, to check the relationships' references against. */
   readonly slots: KjvSlots;
+  /** The BSB's words of a verse (OSIS), when the table was built with the texts. */
+  readonly verseText: (osis: string) => string | undefined;
 }
 
 export interface PeopleInput {
@@ -247,19 +254,25 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     set.add(mention.ref.osis);
   }
   const versesOf = (person: BibleDataPerson) => verseCounts.get(person.personId)?.size ?? 0;
-  // Slug order: the person most verses name first (the prophet Jeremiah is `jeremiah`), then the rest in
-  // BibleData's name_instance order; list order: name instance, then person sequence.
   people.sort((a, b) => a.nameInstance - b.nameInstance || a.sequence - b.sequence);
-  const most = new Map<string, BibleDataPerson>();
-  for (const person of people) {
-    const base = slugify(person.name);
-    const current = most.get(base);
-    if (!current || versesOf(person) > versesOf(current)) most.set(base, person);
-  }
-  const ordered = [...people.filter((person) => most.get(slugify(person.name)) === person), ...people.filter((person) => most.get(slugify(person.name)) !== person)];
-  const slugs = assignSlugs(ordered, (person) => person.name, (person) => distinguishingNames(person, labels.get(person.personId) ?? []));
-  const documentIds = new Map(ordered.map((person, index) => [person.personId, `people/${slugs[index]}`]));
-
+  const verseText = (mention: PersonMention) =>
+    mention.psalmTitle ? input.texts?.psalmTitles.get(`${mention.ref.book.osis}.${mention.ref.chapter}`) : input.texts?.verses.get(mention.ref.osis);
+  const fixed = new Map(DIVINE_PERSONS.map((person) => [person.personId, person.surname ? `${person.name} ${person.surname}` : person.name]));
+  const reader = createReaderNames(people, labels, mentions, verseText, fixed);
+  // The ids served before the reader's names (slugs of `person_name`) stay each person's: nobody else takes them.
+  const previous = assignPersonSlugs(people, versesOf, (person) => person.name, (person) => distinguishingNames(person, person.name, labels.get(person.personId) ?? []));
+  const ownerOf = new Map([...previous].map(([person, slug]) => [slug, person]));
+  // The persons of God keep the slug of their name (`people/jesus` for Jesus Christ).
+  const slugName = (person: BibleDataPerson) => (fixed.has(person.personId) ? person.name : (reader.titles.get(person.personId) as string));
+  const current = assignPersonSlugs(
+    people,
+    versesOf,
+    slugName,
+    (person) => distinguishingNames(person, reader.names.get(person.personId) as string, labels.get(person.personId) ?? []),
+    (slug) => ownerOf.get(slug),
+  );
+  const documentIds = new Map([...current].map(([person, slug]) => [person.personId, `people/${slug}`]));
+  const aliasIds = createAliasIds(people, current, previous, labels);
   const relationships = input.relationships.map((row): RelationshipRow => {
     const reference = clean(row.reference_id);
     const resolve = (id: string) => {
@@ -282,6 +295,8 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
   return {
     people,
     documentIds,
+    titles: reader.titles,
+    aliasIds,
     labels,
     mentions,
     mentionSkips: { placeholder, unknownPerson, badReference, outsideSlots },
@@ -289,6 +304,7 @@ export function createPeopleTable(input: PeopleInput): PeopleTable {
     relationships,
     divine: { ...divine, jesusInContext: inContext.counts },
     slots: input.slots,
+    verseText: (osis) => input.texts?.verses.get(osis),
   };
 }
 
@@ -301,11 +317,72 @@ function testamentOf(reference: string): 'OT' | 'NT' | undefined {
 
 /**
  * Names that tell a person apart from others of the same name, tried for a slug before a number: the
- * surname (`judas-iscariot`), then the person's other proper names (`jesus-justus`, Colossians 4:11).
+ * surname (`judas-iscariot`), then the person's other proper names (`jesus-justus`, Colossians 4:11),
+ * each after `name`.
  */
-function distinguishingNames(person: BibleDataPerson, labels: readonly PersonLabel[]): string[] {
-  const others = labels.filter((label) => label.type === 'proper name' && label.english !== person.name && !label.english.includes(' ')).map((label) => `${person.name} ${label.english}`);
-  return [...(person.surname ? [`${person.name} ${person.surname}`] : []), ...new Set(others)];
+function distinguishingNames(person: BibleDataPerson, name: string, labels: readonly PersonLabel[]): string[] {
+  const others = labels.filter((label) => label.type === 'proper name' && label.english !== name && !label.english.includes(' ')).map((label) => `${name} ${label.english}`);
+  return [...(person.surname && name === person.name ? [`${name} ${person.surname}`] : []), ...new Set(others)];
+}
+
+/**
+ * Each person's slug, from `name`: people sharing a slug give the plain one to whom the most verses
+ * name (the prophet Jeremiah is `jeremiah`), the others, in `people`'s order (name instance, then
+ * person sequence), try `alternatives` and then a number (see `assignSlugs`).
+ */
+function assignPersonSlugs(
+  people: readonly BibleDataPerson[],
+  versesOf: (person: BibleDataPerson) => number,
+  name: (person: BibleDataPerson) => string,
+  alternatives: (person: BibleDataPerson) => readonly string[],
+  owner?: (slug: string) => BibleDataPerson | undefined,
+): Map<BibleDataPerson, string> {
+  const most = new Map<string, BibleDataPerson>();
+  for (const person of people) {
+    const base = slugify(name(person));
+    const current = most.get(base);
+    if (!current || versesOf(person) > versesOf(current)) most.set(base, person);
+  }
+  const isMost = (person: BibleDataPerson) => most.get(slugify(name(person))) === person;
+  const ordered = [...people.filter(isMost), ...people.filter((person) => !isMost(person))];
+  const slugs = assignSlugs(ordered, name, alternatives, owner);
+  return new Map(ordered.map((person, index) => [person, slugs[index] as string]));
+}
+
+/**
+ * The other ids that answer each person's document (`alias_ids`): the id served before the reader's
+ * names (`people/abram`), and the slug of each proper name of theirs that no document has and no other
+ * person is called (`people/israel` for Jacob, `people/cephas` for Peter). Person id → document ids.
+ */
+function createAliasIds(
+  people: readonly BibleDataPerson[],
+  current: ReadonlyMap<BibleDataPerson, string>,
+  previous: ReadonlyMap<BibleDataPerson, string>,
+  labels: ReadonlyMap<string, readonly PersonLabel[]>,
+): Map<string, string[]> {
+  const used = new Set([...current.values(), ...previous.values()]);
+  const claims = new Map<string, Set<BibleDataPerson>>();
+  for (const person of people) {
+    for (const label of labels.get(person.personId) ?? []) {
+      const slug = label.type === 'proper name' ? slugify(label.english) : '';
+      if (slug === '' || used.has(slug)) continue;
+      let set = claims.get(slug);
+      if (!set) claims.set(slug, (set = new Set()));
+      set.add(person);
+    }
+  }
+  const aliases = new Map<string, string[]>();
+  const add = (person: BibleDataPerson, slug: string) => {
+    let list = aliases.get(person.personId);
+    if (!list) aliases.set(person.personId, (list = []));
+    if (!list.includes(`people/${slug}`)) list.push(`people/${slug}`);
+  };
+  for (const person of people) {
+    const before = previous.get(person) as string;
+    if (before !== current.get(person)) add(person, before);
+  }
+  for (const [slug, owners] of claims) if (owners.size === 1) add([...owners][0] as BibleDataPerson, slug);
+  return aliases;
 }
 
 /**

@@ -5,6 +5,8 @@
 import { slugify } from '@skg/core';
 import { escapeMarkdown, type BundleDocument, type BundleFile } from '../document.ts';
 import { createDescriptions } from '../bibledata/descriptions.ts';
+import { type AlternativeParent, checkFamilies, resolveParents } from '../bibledata/family-check.ts';
+import { TRADITIONAL_NAMES } from '../bibledata/traditional-names.ts';
 import { GOD_ID } from '../bibledata/divine-persons.ts';
 import type { FrontmatterValue } from '../frontmatter.ts';
 import { compareText } from '../internal/assign-slugs.ts';
@@ -18,7 +20,7 @@ import {
   type PersonLabel,
   type PersonMention,
 } from '../bibledata/people.ts';
-import { formatVerseLink, KJV_SLOTS_FILE, parseKjvReference, type VerseRef } from '../bibledata/reference.ts';
+import { formatVerseLink, KJV_SLOTS_FILE, parseKjvReference, parseOsisVerse, type VerseRef } from '../bibledata/reference.ts';
 import { foldRelationships, type RelationshipRow } from '../bibledata/relationships.ts';
 import { getLexemeId, GREEK_STRONGS_FILE, HEBREW_STRONGS_FILE, isNamingStrongs, loadLexemeIds, removeCantillation } from '../bibledata/strongs.ts';
 import { USFM_FOLDER } from '../bsb-text.ts';
@@ -69,6 +71,18 @@ interface StoredRelation {
   readonly from?: string;
   readonly note?: string;
   readonly source: string;
+}
+
+/** A parent left out of the family (family-check.ts) as frontmatter: who, who is kept instead, why, where and whose word. */
+function toAlternativeFrontmatter(alternative: AlternativeParent): FrontmatterValue {
+  return {
+    parent: alternative.parent,
+    kept: alternative.kept,
+    rule: alternative.rule,
+    ...(alternative.from ? { from: alternative.from } : {}),
+    ...(alternative.note ? { note: alternative.note } : {}),
+    source: alternative.source,
+  };
 }
 
 /** The relation as frontmatter, keys in the profile's order, absent ones left out. */
@@ -126,6 +140,16 @@ export function createPeopleDocuments(
   const added = addTheographicFamily(outbound, theographic, new Map(table.people.map((person) => [table.documentIds.get(person.personId) as string, person.personId])));
   for (const [predicate, count] of added.counts) predicateCounts.set(`${predicate} (Theographic)`, count);
 
+  // One father and one mother each, the others noted (family-check.ts); then what is left to check.
+  const sexes = new Map(table.people.map((person) => [documentId(person.personId) as string, person.sex]));
+  const sexOf = (id: string) => sexes.get(id) ?? '';
+  const byDocument = new Map([...outbound].map(([personId, relations]) => [documentId(personId) as string, relations]));
+  const alternativeParents = resolveParents(byDocument, sexOf, table.verseText);
+  for (const [personId] of outbound) outbound.set(personId, byDocument.get(documentId(personId) as string) ?? []);
+  const contradictions = checkFamilies(byDocument, sexOf);
+  for (const contradiction of contradictions) warnings.push(`family of ${contradiction.person}: ${contradiction.kind} (${contradiction.others.join(', ')})`);
+  const alternativeCount = (rule: AlternativeParent['rule']) => [...alternativeParents.values()].flat().filter((alternative) => alternative.rule === rule).length;
+
   const mentionsByPerson = new Map<string, PersonMention[]>();
   const chapterRelations: ChapterRelation[] = [];
   let respelled = 0;
@@ -155,7 +179,7 @@ export function createPeopleDocuments(
   const descriptions = createDescriptions(
     table.people.map((person) => ({
       id: documentId(person.personId) as string,
-      title: personTitle(person),
+      title: table.titles.get(person.personId) as string,
       attribute: person.uniqueAttribute,
       sex: person.sex,
       first: mentionsByPerson.get(person.personId)?.[0]?.ref,
@@ -186,7 +210,9 @@ export function createPeopleDocuments(
     namedBy += naming.length;
     const mentions = mentionsByPerson.get(person.personId) ?? [];
     if (mentions.length === 0) withoutVerses++;
-    documents.push(createPersonDocument(id, person, descriptions.get(id), labels, mentions, [...(outbound.get(person.personId) ?? []), ...naming], generated));
+    const names = { title: table.titles.get(person.personId) as string, aliasIds: table.aliasIds.get(person.personId) ?? [] };
+    const family = { relations: [...(outbound.get(person.personId) ?? []), ...naming], alternativeParents: alternativeParents.get(id) ?? [] };
+    documents.push(createPersonDocument(id, person, names, descriptions.get(id), labels, mentions, family, generated));
   }
   documents.sort((a, b) => compareText(a.id, b.id));
 
@@ -217,6 +243,7 @@ export function createPeopleDocuments(
       'named-by': namedBy,
       mentions: chapterRelations.length,
       'people named in no verse': withoutVerses,
+      'family contradictions left': contradictions.length,
     },
     skipped,
     warnings,
@@ -232,34 +259,40 @@ export function createPeopleDocuments(
       { source: 'bibledata', problem: 'concubines among the spouses', action: 'corrected', how: 'concubine-of, listed apart in /family', count: predicateCounts.get('concubine-of') ?? 0 },
       { source: 'bibledata', problem: 'couples who are parents together with no marriage', action: 'corrected', how: "Theographic's partners, source sources/theographic", count: added.counts.get('spouse-of') ?? 0 },
       { source: 'theographic', problem: "fathers and mothers that differ from BibleData's", action: 'left', how: "BibleData's parents kept, Theographic's left out", count: added.skips.parentedByBibleData },
+      { source: 'bibledata', problem: 'a second father or mother (Heli and Jacob for Joseph, Luke 3:23 and Matthew 1:16)', action: 'corrected', how: 'the parent of the earlier verse kept (BibleData before Theographic), the other in alternative_parents', count: alternativeCount('one-father-one-mother') },
+      { source: 'bibledata', problem: 'a grandparent stated as parent (Maacah of Asa, 1 Kings 15:10)', action: 'corrected', how: "the grandparent only, where the BSB's verse says grandmother or grandfather; the edge in alternative_parents", count: alternativeCount('grandparent') },
     ],
   };
   return { documents, chapterRelations, files: [createPeopleIndex(documents)], report };
 }
 
-/** person_name, and the surname where there is one (Judas Iscariot). */
-function personTitle(person: PeopleTable['people'][number]): string {
-  return person.surname ? `${person.name} ${person.surname}` : person.name;
-}
+/** Words in capitals only: an inscription's (the titulus, John 19:19), unless the BSB's capitals for the divine name (LORD, GOD). */
+const CAPITALS = /^[^\p{Ll}]*$/u;
+const DIVINE_NAME = /\b(LORD|GOD)\b/;
 
 function createPersonDocument(
   id: string,
   person: PeopleTable['people'][number],
+  names: { readonly title: string; readonly aliasIds: readonly string[] },
   description: string | undefined,
   labels: readonly PersonLabel[],
   mentions: readonly PersonMention[],
-  relations: readonly StoredRelation[],
+  family: { readonly relations: readonly StoredRelation[]; readonly alternativeParents: readonly AlternativeParent[] },
   generated: Generated,
 ): BundleDocument {
-  const title = personTitle(person);
+  const { title } = names;
+  const { relations, alternativeParents } = family;
   const verses = new Map<string, VerseRef>();
   for (const mention of mentions) verses.set(mention.ref.osis, mention.ref);
   const first = mentions[0]?.ref;
   const last = mentions.at(-1)?.ref;
-  // The BSB's spellings of the person's names (`Zechariah` for BibleData's `Zacharias`) after BibleData's.
-  const aliases = unique([...labels.map((label) => label.english), ...mentions.map((mention) => mention.surface ?? '')]).filter(
-    (alias) => alias !== title && alias !== person.name,
-  );
+  // BibleData's name (Abram for Abraham) and labels, the tradition's names (Herod the Great), then the BSB's spellings of them (`Zechariah` for
+  // BibleData's `Zacharias`), except words of an inscription (JESUS OF NAZARETH, THE KING OF THE JEWS).
+  const labelled = new Set(labels.map((label) => label.english.toLowerCase()));
+  const isInscription = (surface: string) => CAPITALS.test(surface) && !DIVINE_NAME.test(surface) && !labelled.has(surface.toLowerCase());
+  const surfaces = mentions.map((mention) => mention.surface ?? '').filter((surface) => !isInscription(surface));
+  const traditional = TRADITIONAL_NAMES.get(person.personId) ?? [];
+  const aliases = unique([person.name, ...labels.map((label) => label.english), ...traditional, ...surfaces]).filter((alias) => alias !== title);
   const variants = unique(
     labels.flatMap((label) => [
       removeCantillation(label.hebrew),
@@ -287,8 +320,10 @@ function createPersonDocument(
       first_reference: first?.osis,
       last_reference: last?.osis,
       bibledata_id: 'bibledataId' in person ? person.bibledataId : person.personId,
+      alias_ids: names.aliasIds.length > 0 ? [...names.aliasIds] : undefined,
       aliases: aliases.length > 0 ? aliases : undefined,
       name_variants: variants.length > 0 ? variants : undefined,
+      alternative_parents: alternativeParents.length > 0 ? alternativeParents.map(toAlternativeFrontmatter) : undefined,
       share_alike: shareAlike || undefined,
       status: 'stable',
       trust_tier: 'machine-confirmed',
@@ -298,12 +333,28 @@ function createPersonDocument(
       tags,
       relations: relations.map(toFrontmatter),
     },
-    body: formatPersonBody(title, description, person, labels, verses.size, first, last),
+    body: [formatPersonBody(title, description, person, labels, verses.size, first, last), ...(alternativeParents.length > 0 ? [formatAlternativeParents(alternativeParents)] : [])].join('\n\n'),
   };
 }
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))];
+}
+
+const ALTERNATIVE_REASONS: Readonly<Record<AlternativeParent['rule'], string>> = {
+  'one-father-one-mother': 'kept as the parent instead',
+  grandparent: "this person's parent, whose parent they are",
+};
+
+/** The parents left out of the family (family-check.ts), each with its verse, source and who is kept. */
+function formatAlternativeParents(alternatives: readonly AlternativeParent[]): string {
+  const lines = alternatives.map((alternative) => {
+    const ref = alternative.from ? parseOsisVerse(alternative.from) : undefined;
+    const where = ref ? ` at ${formatVerseLink(ref)}` : '';
+    const word = alternative.note ? ` (${escapeMarkdown(alternative.note)})` : '';
+    return `- [${alternative.parent}](/${alternative.parent})${word}${where}, ${alternative.source}; [${alternative.kept}](/${alternative.kept}) ${ALTERNATIVE_REASONS[alternative.rule]}`;
+  });
+  return `## Other parents stated\n\nThe sources also give these parents; one father and one mother are kept as the family.\n\n${lines.join('\n')}`;
 }
 
 function formatPersonBody(

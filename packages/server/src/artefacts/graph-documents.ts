@@ -29,7 +29,7 @@ export type ListOrder = DocumentOrder;
 
 export interface GraphDocuments {
   readonly count: number;
-  /** The document's index (position in path order), or -1. */
+  /** The document's index (position in path order), also for an alias id of it (`people/abram`), or -1. */
   indexOf(path: string): number;
   getPath(index: number): string;
   getType(index: number): DocumentType;
@@ -82,6 +82,7 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
   let tagNameList: string[] | undefined;
   let tagIndex: Map<string, number> | undefined;
   let sharedValues: StoredDocumentTables | undefined;
+  let aliasIndex: Map<string, number> | undefined;
   const sourceCache = new Map<number, SourceRef>();
 
   const getPath = (index: number) => readString(buffer, s.pathStart, s.pathOffsets, index);
@@ -107,7 +108,10 @@ export function loadGraphDocuments(artefact: ArtefactFile): GraphDocuments {
   function indexOf(path: string): number {
     const key = Buffer.from(path, 'utf8');
     const index = lowerBoundString(buffer, s.pathStart, s.pathOffsets, count, key);
-    return index < count && stringEquals(buffer, s.pathStart, s.pathOffsets, index, key) ? index : -1;
+    if (index < count && stringEquals(buffer, s.pathStart, s.pathOffsets, index, key)) return index;
+    // An alias id (the id a document had before, `people/abram`) answers its document.
+    aliasIndex ??= new Map(getShared().aliases ?? []);
+    return aliasIndex.get(path) ?? -1;
   }
 
   function getShared(): StoredDocumentTables {

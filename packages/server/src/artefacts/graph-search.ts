@@ -1,12 +1,14 @@
 // Concept search: every query word must match a document's names (a title, alias or variant word it
 // starts) or its description, tags, type name, collection label or path (a whole word). Ranking: exact
-// names first (the title or Strong's number, then an alias, then a name variant), then documents whose
-// names hold every query word whole, then those whose names start with every word, then the rest;
-// inside each tier the best-connected document first, then title order. A person's aliases are names
-// the person goes by (BibleData's labels, the BSB's spellings), so they rank with titles: `jesus` finds
-// Jesus Christ (alias "Jesus", the most connected) before Jesus called Justus (title "Jesus").
+// names first, what is named before what merely bears the name: the title or an alias of a person,
+// place or book (a person's aliases are names they go by, so they rank with titles: `jesus` finds Jesus
+// Christ, alias "Jesus" and the most connected, before Jesus called Justus), then a place's or book's
+// alias or a place's name variant (Sinai for Mount Sinai), then the exact title (or Strong's number) of anything else (a Nave's theme "Paul" after the
+// apostle), then its alias (or Nave's subject), then name variants (named documents first); then
+// documents whose names hold every query word whole, then those whose names start with every word,
+// then the rest; inside each tier the best-connected document first, then title order.
 
-import { ApiError, DOCUMENT_TYPES, tokenizeConcept } from '@skg/core';
+import { ApiError, DOCUMENT_TYPES, type DocumentType, tokenizeConcept } from '@skg/core';
 import { LruCache } from '../internal/lru.ts';
 import type { ConceptIndex } from './graph-concepts.ts';
 import type { GraphDocuments } from './graph-documents.ts';
@@ -18,13 +20,27 @@ export type ConceptSearch = (query: ConceptQuery) => Page<NodeSummaryRecord>;
 const CACHE_ENTRIES = 256;
 const CACHE_WEIGHT = 1_000_000;
 
-/** Exact-name tiers (NAME_TIERS: 0 title, 1 alias, 2 variant) and the ones below them. */
+/** Exact-name tiers (NAME_TIERS: 0 title, 1 alias, 2 variant), as stored. */
 const TIER_TITLE = 0;
 const TIER_ALIAS = 1;
-const TIER_NAME_WORDS = 3;
-const TIER_NAME_PREFIXES = 4;
-const TIER_OTHER = 5;
+const TIER_VARIANT = 2;
 const NO_TIER = 0xff;
+/**
+ * The ranking tier of an exact name, by NAME_TIERS tier: for a named document (person, place, book),
+ * then for anything else. A person's alias ranks as a title; a place's name variant (OpenBible's
+ * names of it: Sinai for Mount Sinai) as an alias. A person's variants (Hebrew and Greek labels,
+ * Strong's numbers) stay variants, below a lexeme's Strong's number; so does a place's Strong's number.
+ */
+const NAMED_TIERS = [0, 1, 4] as const;
+const OTHER_TIERS = [2, 3, 5] as const;
+/** The tiers below the exact names. */
+const TIER_NAME_WORDS = 6;
+const TIER_NAME_PREFIXES = 7;
+const TIER_OTHER = 8;
+/** A query that is a Strong's number (`h430`, as tokenizeConcept writes it). */
+const STRONGS_NUMBER = /^[hg]\d+$/;
+/** Document types whose exact names rank first: what a name names. */
+const NAMED_TYPES: readonly DocumentType[] = ['Person', 'Place', 'Book'];
 /** Degrees and title positions are below this in the packed sort key (tier · degree · title). */
 const RANK_SCALE = 1 << 20;
 /** Query words shorter than this match whole name words only, not name prefixes. */
@@ -41,6 +57,15 @@ export function createConceptSearch(documents: GraphDocuments, concepts: Concept
   const cache = new LruCache<Uint32Array>(options.cacheEntries ?? CACHE_ENTRIES, CACHE_WEIGHT);
   const count = documents.count;
   const personType = DOCUMENT_TYPES.indexOf('Person');
+  const placeType = DOCUMENT_TYPES.indexOf('Place');
+  const namedTypes = new Set(NAMED_TYPES.map((type) => DOCUMENT_TYPES.indexOf(type)));
+  /** The ranking tier of a document whose exact name has NAME_TIERS tier `tier`. */
+  const exactRank = (document: number, tier: number, strongs: boolean): number => {
+    const type = documents.getTypeCode(document);
+    const placeName = tier === TIER_VARIANT && type === placeType && !strongs;
+    const stored = tier === TIER_ALIAS && type === personType ? TIER_TITLE : placeName ? TIER_ALIAS : tier;
+    return (namedTypes.has(type) ? NAMED_TIERS : OTHER_TIERS)[stored] ?? TIER_OTHER;
+  };
   if (count >= RANK_SCALE) throw new Error(`concept search ranks at most ${RANK_SCALE - 1} documents`);
 
   // Scratch columns reused by every search (searches run one at a time): a document's counters are
@@ -114,7 +139,8 @@ export function createConceptSearch(documents: GraphDocuments, concepts: Concept
       }
     });
 
-    // Exact names, best tier per document.
+    // Exact names, best tier per document. A Strong's number is a place's variant, not a name of it.
+    const strongsQuery = terms.length === 1 && STRONGS_NUMBER.test(terms[0] ?? '');
     const exact: number[] = [];
     for (const [document, tier] of concepts.getExactMatches(words.join(' '))) {
       touch(document);
@@ -139,9 +165,7 @@ export function createConceptSearch(documents: GraphDocuments, concepts: Concept
       const exactName = exactTier[document] ?? NO_TIER;
       const tier =
         exactName !== NO_TIER
-          ? exactName === TIER_ALIAS && documents.getTypeCode(document) === personType
-            ? TIER_TITLE
-            : exactName
+          ? exactRank(document, exactName, strongsQuery)
           : wholeHits[document] === terms.length
             ? TIER_NAME_WORDS
             : prefixHits[document] === terms.length

@@ -1,6 +1,7 @@
 // GET /entity/{path}: one document with its relations, links and backlinks; a collection root; or a chapter.
 
-import { ApiError, COLLECTIONS, createDocumentLicence, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { createLicenceOf } from './document-licence.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
@@ -15,7 +16,8 @@ const PATH: StringParameter = {
   required: true,
   description:
     'A document path of one to three segments (`people/isaac`, `bible/john/3`), slashes raw or percent-encoded; ' +
-    'a collection folder (`themes`, `sa/events`) answers the collection size and a sample',
+    'a collection folder (`themes`, `sa/events`) answers the collection size and a sample; ' +
+    "an id a person had before (`people/abram`) or another of their names (`people/israel`) answers that person's document, under its own id",
   example: 'people/isaac',
 };
 const BODY: StringParameter = {
@@ -67,7 +69,10 @@ export const entityRoute = defineRoute({
   description:
     'Inbound relations restate edges other documents assert, with the inverse predicate (`child-of`) and `statedAs` ' +
     '(`parent-of`). Inbound is capped at 500 (`inboundCount` is the true total), links at 100. A collection folder ' +
-    '(`people`, `themes`, `sa/events`) answers `{collection, count, sample}`. 404 `not_found` for an unknown path.',
+    '(`people`, `themes`, `sa/events`) answers `{collection, count, sample}`. An alias id (`people/abram`, the id Abraham had ' +
+    'before people were titled by the names readers use) answers the document with its own `id` (`/people/abraham`), not a redirect. ' +
+    'A share-alike document (an event, a person with a Theographic partner or parent, the Theographic and OpenGNT sources, the ' +
+    'interlinear dataset) has `licence.document` `CC-BY-SA-4.0` and `licence.reason` naming the source. 404 `not_found` for an unknown path.',
   parameters: [PATH, BODY, BACKLINKS],
   responseSchema: EntityOrCollection,
   errorStatuses: [400, 404],
@@ -117,7 +122,7 @@ export const entityRoute = defineRoute({
       backlinksTruncated: backlinks.total > backlinks.items.length,
       backlinks: backlinks.items.map(formatSummary),
       ...(includeBody ? { body: body ?? '' } : {}),
-      licence: createDocumentLicence(document.shareAlike === true),
+      licence: createLicenceOf(graph, document),
     };
   },
 });

@@ -1,7 +1,8 @@
 // GET /family/{path}: a person's parents, children, siblings and spouses; with generations > 1, ancestors and descendants.
 // The walk is the graph store's (artefacts/graph-walk.ts), over document numbers.
 
-import { ApiError, createDocumentLicence } from '@skg/core';
+import { ApiError } from '@skg/core';
+import { createLicenceOf } from './document-licence.ts';
 import { type IntegerParameter, readInteger, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { formatSummary, readDocumentPath } from './summary.ts';
@@ -12,7 +13,7 @@ const PATH: StringParameter = {
   name: 'path',
   in: 'path',
   required: true,
-  description: 'A person path (`people/isaac`), slashes raw or percent-encoded',
+  description: 'A person path (`people/isaac`), slashes raw or percent-encoded; an id the person had before (`people/abram`) answers too, under the id of now',
   example: 'people/isaac',
 };
 const GENERATIONS: IntegerParameter = {
@@ -29,6 +30,23 @@ const NOTE =
   'children of those parents plus sibling-of either way; spouses are spouse-of either way, concubines concubine-of ' +
   'either way (a concubine is not listed among spouses). ancestor-of edges (descent ' +
   'across an unknown number of generations) are never used here: read them from /entity.';
+
+/** A parent the sources state that the family leaves out (ingest `family-check.ts`): `alternative_parents`. */
+interface AlternativeParent {
+  readonly parent: string;
+  readonly kept: string;
+  readonly from?: string;
+  readonly source: string;
+}
+
+/** NOTE, and the parents the sources also state that are not counted, each with its verse and source (Heli, Luke 3:23). */
+function noteOf(alternatives: unknown): string {
+  if (!Array.isArray(alternatives) || alternatives.length === 0) return NOTE;
+  const stated = (alternatives as AlternativeParent[]).map(
+    (alternative) => `/${alternative.parent}${alternative.from ? ` at ${alternative.from}` : ''} (${alternative.source}; /${alternative.kept} kept)`,
+  );
+  return `${NOTE} Other parents the sources state, not counted as parents (one father and one mother are kept; see alternative_parents on /entity): ${stated.join(', ')}.`;
+}
 
 export const familyRoute = defineRoute({
   path: '/family/{path}',
@@ -61,8 +79,8 @@ export const familyRoute = defineRoute({
       spouses: family.spouses.map(formatSummary),
       concubines: family.concubines.map(formatSummary),
       ...(family.ancestors && family.descendants ? { ancestors: levels(family.ancestors), descendants: levels(family.descendants) } : {}),
-      note: NOTE,
-      licence: createDocumentLicence(person.shareAlike === true),
+      note: noteOf(person.extension.alternative_parents),
+      licence: createLicenceOf(graph, person),
     };
   },
 });

@@ -11,7 +11,12 @@ export const Licence = component(
     data: text('Licence statement for the data'),
     document: optional(Type.Unsafe<string>({ type: 'string', enum: [LICENCE_CC_BY, LICENCE_CC_BY_SA], description: 'Licence of the single document fetched' })),
     shareAlike: text('Share-alike statement'),
-    reason: optional(text('Why this answer has the document licence it has')),
+    reason: optional(
+      text(
+        'Why this answer has the document licence it has: on a CC BY-SA 4.0 document, the source that makes it so (events, people with a ' +
+          'Theographic partner or parent, the Theographic and OpenGNT sources, the interlinear dataset)',
+      ),
+    ),
     attribution: Type.String({ format: 'uri-reference', description: 'Attribution page' }),
   }),
 );
