@@ -17,6 +17,8 @@ export interface ReadTranslationOptions {
   readonly versification: Versification;
   /** Keep the Strong's numbers of `<w lemma>` (the KJV only). */
   readonly keepStrongs: boolean;
+  /** Why its Strong's numbers are not kept, for the report. */
+  readonly strongsDropped?: string;
 }
 
 export interface TranslationVerse extends Omit<OsisVerse, 'trailingHeadings' | 'bookTitles' | 'jesusQuotesOpened' | 'unclosed' | 'headings'> {
@@ -153,7 +155,7 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
     throw new Error(`${options.id}: ${books.length} books, the ${options.versification} order has ${order.length}`);
   }
   if (introductions.length > 0) leave(`text of introduction records, not a verse: ${introductions.join(', ')}`, introductions.length);
-  if (counts.strongsDropped > 0) leave(`Strong's numbers on ${counts.strongsDropped.toLocaleString('en-US')} words: not kept for ${options.id}`, 0);
+  if (counts.strongsDropped > 0) leave(`Strong's numbers on ${counts.strongsDropped.toLocaleString('en-US')} words: not kept for ${options.id}${options.strongsDropped ? ` (${options.strongsDropped})` : ''}`, 0);
   return {
     books,
     verses,
