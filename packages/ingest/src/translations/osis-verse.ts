@@ -70,9 +70,13 @@ export const INITIAL_OSIS_STATE: OsisState = { jesusOpen: false };
 const TOKEN = /<(\/?)([A-Za-z][\w:]*)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g;
 const ATTRIBUTE = /([\w:-]+)="([^"]*)"/g;
 const LINE_LEVEL = new Set(['l', 'lg', 'lb', 'div', 'chapter', 'p', 'list', 'item']);
+/** The elements whose attributes the parser reads; the others' are not parsed. */
+const WITH_ATTRIBUTES = new Set(['q', 'w', 'transChange', 'note', 'title', 'reference']);
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(amp|lt|gt|quot|apos);/g, (_match, name: string) => ENTITIES[name] ?? '');
 }
 
@@ -90,17 +94,24 @@ class CollapsedText {
   private afterNote = false;
 
   append(chunk: string): void {
+    // Most chunks are one word (a <w>'s content) or only whitespace (between two <w>).
+    if (!HAS_SPACE.test(chunk)) return this.appendWord(chunk);
+    if (ONLY_SPACE.test(chunk)) return this.space();
     for (const part of chunk.split(/(\s+)/)) {
       if (part === '') continue;
       if (/^\s/.test(part)) {
         this.space();
       } else {
-        if (this.pendingSpace || (this.afterNote && WORD_START.test(part))) this.text += ' ';
-        this.pendingSpace = false;
-        this.afterNote = false;
-        this.text += part;
+        this.appendWord(part);
       }
     }
+  }
+
+  private appendWord(word: string): void {
+    if (this.pendingSpace || (this.afterNote && WORD_START.test(word))) this.text += ' ';
+    this.pendingSpace = false;
+    this.afterNote = false;
+    this.text += word;
   }
 
   space(): void {
@@ -116,6 +127,8 @@ class CollapsedText {
 
 /** What makes a note, with no space on either side, count as a space: a letter, digit or opening quote after it. */
 const WORD_START = /^[\p{L}\p{N}“‘]/u;
+const HAS_SPACE = /\s/;
+const ONLY_SPACE = /^\s+$/;
 
 /** `strong:H0430` → `H430`; other lemma values (`lemma.TR:…`) are not Strong's numbers. */
 export function parseStrongsLemma(lemma: string): string[] {
@@ -210,7 +223,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       (side ? side.text : main).append(decodeEntities(text));
       continue;
     }
-    const attributes = closing ? {} : parseAttributes(attributeSource);
+    const attributes = closing || !WITH_ATTRIBUTES.has(name) ? NO_ATTRIBUTES : parseAttributes(attributeSource);
 
     if (side) {
       // Inside a note or heading: only its text matters (and the note's own verse label is dropped).
@@ -259,7 +272,8 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     }
     // A closing tag closes the innermost open element of that name; one that closes nothing is skipped
     // (KJV Exod 6:3 has a stray </divineName> after a leftover USFM `\nd`).
-    const index = stack.map((element) => element.name).lastIndexOf(name);
+    let index = stack.length - 1;
+    while (index >= 0 && stack[index]?.name !== name) index -= 1;
     if (index < 0) {
       unclosed += 1;
       continue;
