@@ -3,6 +3,16 @@ import { describe, it } from 'node:test';
 import { parseImpLines } from '../../packages/ingest/src/translations/imp-records.ts';
 import { parseOsisVerse, parseStrongsLemma } from '../../packages/ingest/src/translations/osis-verse.ts';
 import { readTranslation } from '../../packages/ingest/src/translations/read-translation.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createTranslationFiles,
+  createTranslationsResult,
+  type TranslationBookFile,
+  translationsCollection,
+} from '../../packages/ingest/src/collections/translations.ts';
+import { readSourcesManifest } from '../../packages/ingest/src/sources-manifest.ts';
 import { SWORD_BOOKS } from '../../packages/ingest/src/translations/sword-books.ts';
 
 const slice = (text: string, span: { start: number; end: number }): string => text.slice(span.start, span.end);
@@ -197,6 +207,62 @@ describe('readTranslation', () => {
     const dropped = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
     assert.deepEqual(dropped.verses[0]?.strongs, []);
     assert.equal(dropped.report.strongsDropped, 2);
-    assert.match(dropped.report.leftOut.map((entry) => entry.reason).join('\n'), /Strong's numbers on 2 words: not kept for WEB/);
+    assert.deepEqual(
+      dropped.report.leftOut.map((entry) => [entry.what, entry.count]),
+      [["Strong's-tagged words", 2]],
+    );
+  });
+});
+
+describe('the translations collection', () => {
+  it('writes one JSON file per book under translations/<id>/, verses by chapter, empty fields left out', async () => {
+    const lines = kjvModule({
+      Genesis: ['$$$Genesis 0:0', '<div osisID="Gen" sID="b1" type="book"/><title type="main">Genesis</title>', '$$$Genesis 1:1', 'In <w lemma="strong:H0430">God</w> <transChange type="added">was</transChange>', '$$$Genesis 2:1', 'Thus.'],
+    });
+    const text = await readTranslation(parseImpLines(lines), { id: 'KJV', versification: 'KJV', keepStrongs: true });
+    const read = createTranslationFiles(text, 'public-domain');
+    assert.equal(read.files.length, 66);
+    assert.equal(read.files[0]?.path, 'translations/kjv/gen.json');
+    assert.equal(read.files.find((file) => file.path.endsWith('/1sam.json'))?.path, 'translations/kjv/1sam.json');
+    const genesis = JSON.parse(read.files[0]?.content ?? '') as TranslationBookFile;
+    assert.deepEqual(genesis, {
+      translation: 'KJV',
+      book: 'Gen',
+      name: 'Genesis',
+      title: 'Genesis',
+      deuterocanonical: false,
+      licence: 'public-domain',
+      chapters: [[{ verse: 1, text: 'In God was', added: [[7, 10]], strongs: [[3, 6, 'H430']] }], [{ verse: 1, text: 'Thus.' }]],
+    });
+  });
+
+  it('reports per translation what it read and left out, and a missing export as a skipped translation', async () => {
+    const text = await readTranslation(parseImpLines(kjvModule({})), { id: 'RV1909', versification: 'KJV', keepStrongs: false });
+    const result = createTranslationsResult([createTranslationFiles(text, 'public-domain')], [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
+    assert.deepEqual(result.documents, []);
+    assert.equal(result.files.at(-1)?.path, 'translations/index.md');
+    assert.deepEqual(result.report.counts, { 'RV1909 verses': 66, 'RV1909 empty': 0, 'RV1909 footnotes': 0 });
+    assert.deepEqual(result.report.skipped, [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
+  });
+
+  it('skips, with the reason, each translation whose export is not in the sources directory, without failing the ingest', async () => {
+    const sourcesDir = await mkdtemp(path.join(tmpdir(), 'skg-no-translations-'));
+    try {
+      const manifest = await readSourcesManifest();
+      const context = { sourcesDir, manifest, generated: { by: 'test', at: '2026-01-01T00:00:00.000Z' }, xrefMinVotes: 20, readText: async () => '' };
+      const result = await translationsCollection.build(context);
+      assert.deepEqual(result.files.map((file) => file.path), ['translations/index.md']);
+      assert.deepEqual(
+        result.report.skipped.map((skip) => skip.reason),
+        [
+          'KJV: translations/engKJV2006eb.imp.gz missing (a derived file: only a mirror has it)',
+          'WEB: translations/engWEB2015eb.imp.gz missing (a derived file: only a mirror has it)',
+          'RV1909: translations/spaRV1909eb.imp.gz missing (a derived file: only a mirror has it)',
+        ],
+      );
+      assert.deepEqual(result.report.errors, []);
+    } finally {
+      await rm(sourcesDir, { recursive: true, force: true });
+    }
   });
 });

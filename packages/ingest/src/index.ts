@@ -77,3 +77,11 @@ export {
 } from './translations/read-translation.ts';
 export { SWORD_BOOKS, type SwordBook, type Versification } from './translations/sword-books.ts';
 export { readTranslationSource, TRANSLATION_SOURCES, type TranslationSource } from './translations/translation-sources.ts';
+export {
+  createTranslationFiles,
+  createTranslationsResult,
+  type TranslationBookFile,
+  type TranslationRead,
+  type TranslationVerseLine,
+  translationsCollection,
+} from './collections/translations.ts';

@@ -56,7 +56,7 @@ export interface TranslationReport {
   /** Words with Strong's numbers read and not kept (`keepStrongs: false`). */
   readonly strongsDropped: number;
   /** What was not read into a verse, and why. */
-  readonly leftOut: ReadonlyArray<{ readonly count: number; readonly reason: string }>;
+  readonly leftOut: ReadonlyArray<{ readonly count: number; readonly what: string; readonly reason: string }>;
 }
 
 export interface TranslationText {
@@ -73,8 +73,12 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
   const order = SWORD_BOOKS[options.versification];
   const books: TranslationBook[] = [];
   const verses: TranslationVerse[] = [];
-  const leftOut = new Map<string, number>();
-  const leave = (reason: string, count = 1): void => void leftOut.set(reason, (leftOut.get(reason) ?? 0) + count);
+  const leftOut = new Map<string, { count: number; what: string; reason: string }>();
+  const leave = (what: string, reason: string, count = 1): void => {
+    const entry = leftOut.get(reason) ?? { count: 0, what, reason };
+    entry.count += count;
+    leftOut.set(reason, entry);
+  };
   let state: OsisState = INITIAL_OSIS_STATE;
   let pendingHeadings: Heading[] = [];
   let current: { book: SwordBook; title: string[]; chapters: Set<number>; verses: number; empty: number } | undefined;
@@ -110,18 +114,18 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
     state = parsed.state;
     const osisVerse = parsed.verse;
     counts.jesusQuotes += osisVerse.jesusQuotesOpened;
-    if (osisVerse.unclosed > 0) leave('tags out of balance (an element closed by an outer end tag, or an end tag that closes nothing): markup only, the text is kept', osisVerse.unclosed);
+    if (osisVerse.unclosed > 0) leave('tags', 'out of balance (an element closed by an outer end tag, or an end tag that closes nothing): markup only, the text is kept', osisVerse.unclosed);
 
     if (reference.verse === 0) {
       const bookId = reference.chapter === 0 ? OSIS_ID.exec(BOOK_DIV.exec(record.body)?.[0] ?? '')?.[1] : undefined;
       if (bookId !== undefined && bookId !== book.osis) {
         // WEB: osis2mod put its Greek Daniel (DanGr, no book of NRSVA) in the intro record of Hosea, unsplit.
-        leave(`${book.name} ${reference.chapter}:0 holds the book ${bookId} (${osisVerse.text.length.toLocaleString('en-US')} characters, no verse boundaries): not a book of ${options.versification}`);
+        leave('record', `${book.name} ${reference.chapter}:0 holds the book ${bookId} (${osisVerse.text.length.toLocaleString('en-US')} characters, no verse boundaries): not a book of ${options.versification}`);
         continue;
       }
       if (reference.chapter === 0) current.title.push(...osisVerse.bookTitles);
       if (osisVerse.text !== '') introductions.push(record.key);
-      if (osisVerse.footnotes.length > 0) leave('footnotes in an introduction record', osisVerse.footnotes.length);
+      if (osisVerse.footnotes.length > 0) leave('footnotes', 'in an introduction record, not on a verse', osisVerse.footnotes.length);
       pendingHeadings.push(...osisVerse.headings, ...osisVerse.trailingHeadings);
       continue;
     }
@@ -154,8 +158,8 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
   if (books.length !== order.length) {
     throw new Error(`${options.id}: ${books.length} books, the ${options.versification} order has ${order.length}`);
   }
-  if (introductions.length > 0) leave(`text of introduction records, not a verse: ${introductions.join(', ')}`, introductions.length);
-  if (counts.strongsDropped > 0) leave(`Strong's numbers on ${counts.strongsDropped.toLocaleString('en-US')} words: not kept for ${options.id}${options.strongsDropped ? ` (${options.strongsDropped})` : ''}`, 0);
+  if (introductions.length > 0) leave('introduction records', `text not in a verse: ${introductions.join(', ')}`, introductions.length);
+  if (counts.strongsDropped > 0) leave("Strong's-tagged words", `numbers not kept${options.strongsDropped ? `: ${options.strongsDropped}` : ''}`, counts.strongsDropped);
   return {
     books,
     verses,
@@ -165,7 +169,7 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       verses: verses.length,
       empty: verses.filter((verse) => verse.empty).length,
       ...counts,
-      leftOut: [...leftOut].map(([reason, count]) => ({ count, reason })),
+      leftOut: [...leftOut.values()],
     },
   };
 }
