@@ -10,6 +10,10 @@ export interface RemoteFile {
   readonly path: string;
   /** Set when the local file was unpacked from the zip at `path`: the member's path inside it. */
   readonly member?: string;
+  /** A full address, for a file not in a GitHub repository (then `repository`, `commit` and `path` are unused). */
+  readonly url?: string;
+  /** Set when the file was made from what `url` points at rather than published: how (see SourceFile.derived). */
+  readonly derived?: string;
 }
 
 export interface SourceOrigin {
@@ -20,7 +24,7 @@ export interface SourceOrigin {
   readonly licence: string;
   readonly attribution: string;
   readonly shareAlike: boolean;
-  /** GitHub `owner/name` of the main repository. */
+  /** GitHub `owner/name` of the main repository, or the full address of the source's home elsewhere. */
   readonly repository: string;
   /** The pinned commit of the main repository. */
   readonly commit: string;
@@ -33,6 +37,13 @@ export interface SourceOrigin {
 const BSB_PARATEXT_COMMIT = '7c52876301aff4fb2aa3bf799ec9988f18b59eaf';
 const OPENGNT_2018_COMMIT = '2ea122276b7365ec0ae2fef193961265996952a2';
 const THEOGRAPHIC_2019_COMMIT = '51e1cf4f82fd93a61a6787311057affdc463e645';
+
+/** The Debian bookworm package holding each SWORD module of `translations/` (sha256 of each .deb in SOURCES.md §10). */
+const TRANSLATION_DEBS: Readonly<Record<string, string>> = {
+  engKJV2006eb: 'sword-text-kjv_14.3-1_all.deb',
+  engWEB2015eb: 'sword-text-web_426.0-1_all.deb',
+  spaRV1909eb: 'sword-text-sparv_2.60-1_all.deb',
+};
 
 /** A file unpacked from `<name>.zip` beside it in the repository. */
 function zipped(name: string, commit?: string): RemoteFile {
@@ -181,5 +192,26 @@ export const SOURCE_ORIGINS: readonly SourceOrigin[] = [
     commit: '0acd2f251c2d35ff8db2dece4e0593979d3ac223',
     published: '2021-07-15',
     remote: (file) => ({ path: `greek/StrongsGreekDictionaryXML_1.4/${file}` }),
+  },
+  {
+    id: 'translations',
+    title: 'KJV, World English Bible and Reina-Valera 1909 (SWORD modules, exported with mod2imp)',
+    licence: 'public-domain',
+    attribution:
+      'King James Version (2006 edition, Crown patent in the UK), World English Bible with Deuterocanon (2015) and Reina-Valera 1909: public domain; SWORD modules by CrossWire and eBible.org, Debian packages sword-text-kjv, sword-text-web, sword-text-sparv',
+    shareAlike: false,
+    repository: 'https://packages.debian.org/bookworm/sword-text-kjv',
+    commit: 'debian-bookworm',
+    published: '2022-12-21',
+    remote: (file) => {
+      const module = file.replace(/\.(imp\.gz|conf)$/, '');
+      const deb = TRANSLATION_DEBS[module];
+      if (!deb) throw new Error(`translations/${file}: no Debian package known for ${module}`);
+      const url = `https://deb.debian.org/debian/pool/main/s/${deb.replace(/_.*$/, '')}/${deb}`;
+      const derived = file.endsWith('.conf')
+        ? `the module's .conf from ${deb} (usr/share/sword/mods.d/)`
+        : `mod2imp ${module} | gzip -9 -n (libsword-utils 1.9.0+dfsg-4+b4) with ${deb} installed`;
+      return { path: file, url, derived };
+    },
   },
 ];

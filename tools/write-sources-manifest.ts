@@ -52,11 +52,12 @@ function createEntry(origin: SourceOrigin): SourceEntry {
     const actual = createHash('sha256').update(bytes).digest('hex');
     if (actual !== sha256) throw new Error(`${origin.id}/${local}: sha256 ${actual}, SHA256SUMS says ${sha256}`);
     const remote = origin.remote(local);
-    const url = rawUrl(remote.repository ?? origin.repository, remote.commit ?? origin.commit, remote.path);
+    const url = remote.url ?? rawUrl(remote.repository ?? origin.repository, remote.commit ?? origin.commit, remote.path);
     return {
       path: `${origin.id}/${local}`,
       url,
       ...(remote.member ? { member: remote.member } : {}),
+      ...(remote.derived ? { derived: remote.derived } : {}),
       sha256,
       bytes: statSync(path.join(folder, local)).size,
     };
@@ -68,7 +69,7 @@ function createEntry(origin: SourceOrigin): SourceEntry {
     licence: origin.licence,
     attribution: origin.attribution,
     shareAlike: origin.shareAlike,
-    repository: `https://github.com/${origin.repository}`,
+    repository: origin.repository.startsWith('https://') ? origin.repository : `https://github.com/${origin.repository}`,
     commit: origin.commit,
     published: origin.published,
     files,

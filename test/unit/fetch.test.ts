@@ -147,6 +147,23 @@ describe('fetchSources', () => {
     assert.deepEqual(requests, ['/demo/good.txt']);
   });
 
+  it('skips a derived file (made from a package) unless a mirror is given, and names how it was made when asked for it', async () => {
+    const derived = { path: 'demo/good.txt', url: `${base}/package.deb`, derived: 'mod2imp demo | gzip -9 -n', sha256: sha256(GOOD) };
+    const manifest = createManifest([derived]);
+    const skipped = await fetchSources({ sourcesDir, manifest });
+    assert.deepEqual([skipped.present, skipped.downloaded], [0, []]);
+    assert.deepEqual(requests, []);
+    const error = await fetchSources({ sourcesDir, manifest, needs: ['demo/'] }).then(
+      () => assert.fail('expected a SourcesError'),
+      (thrown: unknown) => thrown,
+    );
+    assert.ok(error instanceof SourcesError);
+    assert.match(error.problems[0]?.detail ?? '', /made by `mod2imp demo \| gzip -9 -n`/);
+    const mirrored = await fetchSources({ sourcesDir, manifest, baseUrl: base });
+    assert.deepEqual(mirrored.downloaded, ['demo/good.txt']);
+    assert.deepEqual(requests, ['/demo/good.txt']);
+  });
+
   it('without network, fails with one message saying how to get the data, after trying only a few files', async () => {
     const files = Array.from({ length: 40 }, (_, index) => ({
       path: `demo/file-${index}.txt`,

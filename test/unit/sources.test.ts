@@ -21,12 +21,24 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 const manifest = await readSourcesManifest();
 
 describe('the shipped sources manifest', () => {
-  it('pins the 11 upstream folders, every file at a raw GitHub address at a fixed commit, with hash and size', () => {
-    assert.equal(manifest.sources.length, 11);
+  it('pins the 12 upstream folders, every published file at a raw GitHub address at a fixed commit, with hash and size', () => {
+    assert.equal(manifest.sources.length, 12);
     const files = manifest.sources.flatMap((source) => source.files);
-    assert.equal(files.length, 1375);
-    for (const file of files) {
+    assert.equal(files.length, 1381);
+    for (const file of files.filter((entry) => entry.derived === undefined)) {
       assert.match(file.url, /^https:\/\/raw\.githubusercontent\.com\/[^/]+\/[^/]+\/[0-9a-f]{40}\//, file.path);
+      assert.ok(file.bytes > 0, file.path);
+    }
+  });
+
+  it('pins the SWORD exports of translations/ as derived from their Debian packages, which `skg fetch` cannot download', () => {
+    const derived = manifest.sources.flatMap((source) => source.files).filter((file) => file.derived !== undefined);
+    assert.deepEqual(
+      derived.map((file) => file.path),
+      ['engKJV2006eb.conf', 'engKJV2006eb.imp.gz', 'engWEB2015eb.conf', 'engWEB2015eb.imp.gz', 'spaRV1909eb.conf', 'spaRV1909eb.imp.gz'].map((file) => `translations/${file}`),
+    );
+    for (const file of derived) {
+      assert.match(file.url, /^https:\/\/deb\.debian\.org\/debian\/pool\/main\/s\/sword-text-[a-z]+\/sword-text-[a-z]+_[\d.]+-1_all\.deb$/, file.path);
       assert.ok(file.bytes > 0, file.path);
     }
   });
@@ -48,9 +60,8 @@ describe('the shipped sources manifest', () => {
     assert.equal(getNewestPublished(manifest), '2026-08-21T00:00:00.000Z');
   });
 
-  // The mirror may hold folders the pipeline does not read yet (translations/: SWORD exports made from
-  // Debian packages, with no address `skg fetch` could download them from). They are not pinned; every
-  // folder the manifest pins must match the mirror file for file.
+  // Every folder the manifest pins must match the mirror file for file (a folder no source pins is
+  // reported, not failed).
   it('lists every file of every SHA256SUMS in the pinned folders of the mirror, with the same hash', async (t) => {
     const skip = await skipWithoutFullSources();
     if (skip) return t.skip(skip);

@@ -20,7 +20,7 @@ export interface FetchSourcesOptions {
   readonly baseUrl?: string;
   /** Default: the global `fetch`. */
   readonly fetch?: typeof globalThis.fetch;
-  /** Paths or folder prefixes (`bsb/usfm/`) to fetch. Default: every pinned file. */
+  /** Paths or folder prefixes (`bsb/usfm/`) to fetch. Default: every pinned file (derived ones only with `baseUrl`). */
   readonly needs?: readonly string[];
   /** Downloads in flight at once. Default 8. */
   readonly concurrency?: number;
@@ -47,7 +47,11 @@ export interface FetchReport {
 export async function fetchSources(options: FetchSourcesOptions): Promise<FetchReport> {
   const { sourcesDir } = options;
   const manifest = options.manifest ?? (await readSourcesManifest());
-  const files = options.needs ? selectSourceFiles(manifest, options.needs) : manifest.sources.flatMap((source) => source.files);
+  // A derived file (made from a package, not published as such) comes only from a mirror: without a
+  // baseUrl it is fetched only when named in `needs`, and then fails with how it was made.
+  const files = options.needs
+    ? selectSourceFiles(manifest, options.needs)
+    : manifest.sources.flatMap((source) => source.files).filter((file) => options.baseUrl !== undefined || file.derived === undefined);
   const download = createDownloader(options.fetch ?? globalThis.fetch);
   /** Set once a download fails without any answer while none has succeeded: the rest are not tried. */
   let offline: SourceProblem | undefined;
@@ -64,6 +68,11 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchR
     if (offline && !reached) {
       settle(file, 'failed');
       return { status: 'failed' as const, problem: { ...offline, path: file.path, expected: file.sha256 } };
+    }
+    if (file.derived !== undefined && !options.baseUrl) {
+      settle(file, 'failed');
+      const detail = `not published as such: made by \`${file.derived}\` from ${file.url}; take it from a mirror (baseUrl)`;
+      return { status: 'failed' as const, problem: { path: file.path, kind: 'unavailable', expected: file.sha256, detail } satisfies SourceProblem };
     }
     const url = options.baseUrl ? `${options.baseUrl.replace(/\/+$/, '')}/${encodePath(file.path)}` : file.url;
     const member = options.baseUrl ? undefined : file.member;

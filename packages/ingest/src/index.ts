@@ -57,3 +57,31 @@ export {
   type UsfmVerse,
 } from './usfm.ts';
 export { GENERATOR, INGEST_VERSION } from './version.ts';
+export { parseImpLines, readImpRecords, type ImpRecord } from './translations/imp-records.ts';
+export {
+  type Footnote,
+  type Heading,
+  type OsisVerse,
+  parseOsisVerse,
+  type StrongsWord,
+  type TextSpan,
+} from './translations/osis-verse.ts';
+export {
+  readTranslation,
+  readTranslationFile,
+  type ReadTranslationOptions,
+  type TranslationBook,
+  type TranslationReport,
+  type TranslationText,
+  type TranslationVerse,
+} from './translations/read-translation.ts';
+export { SWORD_BOOKS, type SwordBook, type Versification } from './translations/sword-books.ts';
+export { readTranslationSource, TRANSLATION_SOURCES, type TranslationSource } from './translations/translation-sources.ts';
+export {
+  createTranslationFiles,
+  createTranslationsResult,
+  type TranslationBookFile,
+  type TranslationRead,
+  type TranslationVerseLine,
+  translationsCollection,
+} from './collections/translations.ts';

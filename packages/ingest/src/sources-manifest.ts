@@ -11,6 +11,12 @@ export interface SourceFile {
   readonly url: string;
   /** Present when the file is unpacked from the zip at `url`: the member's path inside the zip. */
   readonly member?: string;
+  /**
+   * Present when the file is not published as such but was made from what `url` points at: how it was
+   * made (`mod2imp engKJV2006eb | gzip -9 -n`, from the module in that Debian package). Only a mirror
+   * (`fetchSources({baseUrl})`) can supply it, so `fetchSources` skips it without a `baseUrl`.
+   */
+  readonly derived?: string;
   /** Lowercase hex sha256 of the file itself (not of the zip). */
   readonly sha256: string;
   readonly bytes: number;
@@ -73,7 +79,8 @@ export function assertSourcesManifest(value: unknown): SourcesManifest {
         typeof file.url === 'string' &&
         SHA256.test(String(file.sha256)) &&
         Number.isInteger(file.bytes) &&
-        (file.member === undefined || typeof file.member === 'string');
+        (file.member === undefined || typeof file.member === 'string') &&
+        (file.derived === undefined || typeof file.derived === 'string');
       if (!ok) throw new Error(`file ${JSON.stringify(file?.path)} of source ${source.id} is malformed`);
       if (seen.has(file.path)) throw new Error(`file ${file.path} is listed twice`);
       seen.add(file.path);

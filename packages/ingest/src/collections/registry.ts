@@ -13,6 +13,7 @@ import { placesCollection } from './places.ts';
 import { relationsSchemaCollection } from './relations-schema.ts';
 import { scriptureCollection } from './scripture.ts';
 import { themesCollection } from './themes.ts';
+import { translationsCollection } from './translations.ts';
 
 export const COLLECTIONS: readonly Collection[] = [
   scriptureCollection,
@@ -27,6 +28,7 @@ export const COLLECTIONS: readonly Collection[] = [
   crossReferencesCollection,
   interlinearCollection,
   datasetsCollection,
+  translationsCollection,
 ];
 
 /** Every pinned file (or folder prefix) the ingest reads: what `checkSources` checks by default. */

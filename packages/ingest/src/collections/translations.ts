@@ -1,0 +1,142 @@
+// The translations collection: the KJV, WEB and RV1909 read from their SWORD exports
+// (`src/translations/`) into one JSON data file per book, `translations/<id>/<book>.json`, and the
+// folder's `index.md`. No documents: the compiler reads only `.md` files, so nothing is served until it
+// learns this layout (docs/bundle-format.md § Translations).
+//
+// The exports are optional sources: they are derived files (`derived` in the manifest) that only a
+// mirror supplies, so `needs` is empty and a translation whose export is missing or altered is skipped
+// with the reason, instead of stopping the ingest (a first start without a mirror still works).
+
+import { type BundleFile, escapeMarkdown } from '../document.ts';
+import path from 'node:path';
+import { hashFile } from '../internal/sha256.ts';
+import { type CollectionReport, formatCount, type SkipCount } from '../report.ts';
+import { getSourceEntry, selectSourceFiles } from '../sources-manifest.ts';
+import type { TextSpan } from '../translations/osis-verse.ts';
+import type { TranslationBook, TranslationReport, TranslationText, TranslationVerse } from '../translations/read-translation.ts';
+import { readTranslationSource, TRANSLATION_SOURCES } from '../translations/translation-sources.ts';
+import type { Collection, CollectionResult } from './collection.ts';
+
+const FOLDER = 'translations';
+
+export const translationsCollection: Collection = {
+  name: 'translations',
+  folder: { path: FOLDER, title: 'Translations' },
+  needs: [],
+  async build(context) {
+    const licence = getSourceEntry(context.manifest, 'translations').licence;
+    const read: TranslationRead[] = [];
+    const missing: SkipCount[] = [];
+    for (const source of TRANSLATION_SOURCES) {
+      // Not checkSources: it imports the registry, which imports this module.
+      const [pinned] = selectSourceFiles(context.manifest, [source.file]);
+      const actual = await hashFile(path.join(context.sourcesDir, source.file));
+      if (actual !== pinned?.sha256) {
+        const problem = actual === undefined ? 'missing' : 'altered';
+        missing.push({ what: 'translation', reason: `${source.id}: ${source.file} ${problem} (a derived file: only a mirror has it)`, count: 1 });
+        continue;
+      }
+      // Each translation is turned into its files before the next is read, so one at a time is in memory.
+      read.push(createTranslationFiles(await readTranslationSource(context.sourcesDir, source), licence));
+    }
+    return createTranslationsResult(read, missing);
+  },
+};
+
+/** `[start, end]`: spans are written as pairs to keep the files small. */
+type SpanPair = readonly [number, number];
+
+/** One verse of a data file; fields without content are left out. */
+export interface TranslationVerseLine {
+  readonly verse: number;
+  readonly text: string;
+  readonly empty?: true;
+  readonly headings?: TranslationVerse['headings'];
+  readonly footnotes?: TranslationVerse['footnotes'];
+  readonly added?: readonly SpanPair[];
+  readonly wordsOfJesus?: readonly SpanPair[];
+  /** `[start, end, ...strongs]` per tagged word (the KJV). */
+  readonly strongs?: ReadonlyArray<readonly [number, number, ...string[]]>;
+}
+
+/** A data file: one book of one translation. */
+export interface TranslationBookFile {
+  readonly translation: string;
+  readonly book: string;
+  readonly name: string;
+  readonly title: string;
+  readonly deuterocanonical: boolean;
+  readonly licence: string;
+  /** Chapter n is `chapters[n - 1]`: its verses in order. */
+  readonly chapters: ReadonlyArray<readonly TranslationVerseLine[]>;
+}
+
+const pairs = (spans: readonly TextSpan[]): SpanPair[] => spans.map((span) => [span.start, span.end]);
+
+function toLine(verse: TranslationVerse): TranslationVerseLine {
+  return {
+    verse: verse.verse,
+    text: verse.text,
+    ...(verse.empty ? { empty: true as const } : {}),
+    ...(verse.headings.length > 0 ? { headings: verse.headings } : {}),
+    ...(verse.footnotes.length > 0 ? { footnotes: verse.footnotes } : {}),
+    ...(verse.added.length > 0 ? { added: pairs(verse.added) } : {}),
+    ...(verse.wordsOfJesus.length > 0 ? { wordsOfJesus: pairs(verse.wordsOfJesus) } : {}),
+    ...(verse.strongs.length > 0 ? { strongs: verse.strongs.map((word) => [word.start, word.end, ...word.strongs] as const) } : {}),
+  };
+}
+
+function createBookFile(id: string, book: TranslationBook, verses: readonly TranslationVerse[], licence: string): TranslationBookFile {
+  const chapters: TranslationVerseLine[][] = [];
+  for (const verse of verses) (chapters[verse.chapter - 1] ??= []).push(toLine(verse));
+  return { translation: id, book: book.osis, name: book.name, title: book.title, deuterocanonical: book.deuterocanonical, licence, chapters };
+}
+
+/** One translation's data files and the facts the report and the folder index need. */
+export interface TranslationRead {
+  readonly files: readonly BundleFile[];
+  readonly books: number;
+  readonly report: TranslationReport;
+}
+
+/** One translation's data files (`translations/<id>/<book>.json`). Pure. */
+export function createTranslationFiles({ books, verses, report }: TranslationText, licence: string): TranslationRead {
+  const byBook = new Map<string, TranslationVerse[]>();
+  for (const verse of verses) {
+    const list = byBook.get(verse.book);
+    if (list) list.push(verse);
+    else byBook.set(verse.book, [verse]);
+  }
+  const files = books.map((book) => ({
+    path: `${FOLDER}/${report.id.toLowerCase()}/${book.osis.toLowerCase()}.json`,
+    content: `${JSON.stringify(createBookFile(report.id, book, byBook.get(book.osis) ?? [], licence))}\n`,
+  }));
+  return { files, books: books.length, report };
+}
+
+/** Every translation's files, the folder index and the collection's report. Pure. */
+export function createTranslationsResult(read: readonly TranslationRead[], missing: readonly SkipCount[]): CollectionResult {
+  const index = [
+    '# Translations',
+    'Each translation beside the BSB, one JSON file per book (`<id>/<book>.json`), read from its SWORD export.',
+    read
+      .map(({ books, report }) => `- ${escapeMarkdown(report.id)}: ${formatCount(books)} books, ${formatCount(report.verses)} verses (${formatCount(report.empty)} empty)`)
+      .join('\n'),
+  ].join('\n\n');
+  const files: BundleFile[] = [...read.flatMap((entry) => entry.files), { path: `${FOLDER}/index.md`, content: `${index}\n` }];
+  const report: CollectionReport = {
+    collection: 'translations',
+    written: { 'book files': files.length - 1 },
+    counts: Object.fromEntries(
+      read.flatMap(({ report: r }) => [
+        [`${r.id} verses`, r.verses],
+        [`${r.id} empty`, r.empty],
+        [`${r.id} footnotes`, r.footnotes + r.crossReferenceNotes],
+      ]),
+    ),
+    skipped: [...missing, ...read.flatMap(({ report: r }) => r.leftOut.map((left) => ({ what: `${r.id} ${left.what}`, reason: left.reason, count: left.count })))],
+    warnings: [],
+    errors: [],
+  };
+  return { documents: [], files, report };
+}

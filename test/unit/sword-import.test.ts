@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseImpLines } from '../../packages/ingest/src/translations/imp-records.ts';
+import { parseOsisVerse, parseStrongsLemma } from '../../packages/ingest/src/translations/osis-verse.ts';
+import { readTranslation } from '../../packages/ingest/src/translations/read-translation.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createTranslationFiles,
+  createTranslationsResult,
+  type TranslationBookFile,
+  translationsCollection,
+} from '../../packages/ingest/src/collections/translations.ts';
+import { readSourcesManifest } from '../../packages/ingest/src/sources-manifest.ts';
+import { SWORD_BOOKS } from '../../packages/ingest/src/translations/sword-books.ts';
+
+const slice = (text: string, span: { start: number; end: number }): string => text.slice(span.start, span.end);
+
+describe('parseOsisVerse', () => {
+  it('strips markup to plain text with one space per whitespace run, trimmed', () => {
+    const { verse } = parseOsisVerse(
+      '<div sID="p1" type="x-p"/> In the <w lemma="strong:H7225">beginning</w>\t<w lemma="strong:H0430">God</w>  created &amp; made.<lb type="x-p"/>It was  <divineName>good</divineName>. ',
+    );
+    assert.equal(verse.text, 'In the beginning God created & made. It was good.');
+  });
+
+  it('keeps a footnote with its text and the offset where it stood, dropping its verse label', () => {
+    const { verse } = parseOsisVerse(
+      'the light from the darkness.<note placement="foot"><reference type="annotateRef">1.4 </reference>the light from…: Heb. <catchWord>between</catchWord> the light</note> And',
+    );
+    assert.equal(verse.text, 'the light from the darkness. And');
+    assert.deepEqual(verse.footnotes, [{ offset: 28, text: 'the light from…: Heb. between the light', type: 'footnote' }]);
+  });
+
+  it('tells cross-reference notes from footnotes and keeps their reference text', () => {
+    const { verse } = parseOsisVerse(
+      'Heaven.<note type="crossReference"><reference subType="x-origin" type="annotateRef">5:3 </reference><reference>Isaiah 57:15</reference></note>',
+    );
+    assert.deepEqual(verse.footnotes, [{ offset: 7, text: 'Isaiah 57:15', type: 'crossReference' }]);
+  });
+
+  it('anchors a note inside a word element where it stands, and a note between two words counts as a space', () => {
+    const inside = parseOsisVerse('<w lemma="strong:H3068">Yahweh’s<note placement="foot">“Yahweh” is God’s proper Name</note></w> word');
+    assert.equal(inside.verse.text, 'Yahweh’s word');
+    assert.equal(inside.verse.footnotes[0]?.offset, 8);
+    const between = parseOsisVerse('only born<note placement="foot">The phrase “only born”</note><w lemma="strong:G5207">Son</w>, that');
+    assert.equal(between.verse.text, 'only born Son, that');
+    assert.equal(between.verse.footnotes[0]?.offset, 9);
+    const beforePunctuation = parseOsisVerse('Amen<note placement="foot">Some add</note>.');
+    assert.equal(beforePunctuation.verse.text, 'Amen.');
+  });
+
+  it('gives supplied words (transChange added) as spans of the plain text', () => {
+    const { verse } = parseOsisVerse('<w>Blessed</w> <seg type="x-nested"><transChange type="added">are</transChange></seg> the poor');
+    assert.equal(verse.text, 'Blessed are the poor');
+    assert.deepEqual(verse.added.map((span) => slice(verse.text, span)), ['are']);
+  });
+
+  it('gives the words of Jesus of a <q who="Jesus"> container as a span', () => {
+    const { verse, state } = parseOsisVerse('He said, <q marker="" who="Jesus">“Where the body is.”</q> Then');
+    assert.deepEqual(verse.wordsOfJesus.map((span) => slice(verse.text, span)), ['“Where the body is.”']);
+    assert.equal(verse.jesusQuotesOpened, 1);
+    assert.equal(state.jesusOpen, false);
+  });
+
+  it('carries words of Jesus opened by an sID milestone into later verses until the eID', () => {
+    const first = parseOsisVerse('And he said, <q sID="q1" who="Jesus"/>Follow me,');
+    assert.deepEqual(first.verse.wordsOfJesus.map((span) => slice(first.verse.text, span)), ['Follow me,']);
+    assert.equal(first.state.jesusOpen, true);
+    const second = parseOsisVerse('and I will make you fishers of men.', first.state);
+    assert.deepEqual(second.verse.wordsOfJesus, [{ start: 0, end: second.verse.text.length }]);
+    const third = parseOsisVerse('of men.<q eID="q1"/> And they left', second.state);
+    assert.deepEqual(third.verse.wordsOfJesus.map((span) => slice(third.verse.text, span)), ['of men.']);
+    assert.equal(third.state.jesusOpen, false);
+    assert.equal(first.verse.jesusQuotesOpened + second.verse.jesusQuotesOpened + third.verse.jesusQuotesOpened, 1);
+  });
+
+  it('does not make a span of a quotation by someone else', () => {
+    const { verse } = parseOsisVerse('<q who="Peter">Lord</q>');
+    assert.deepEqual(verse.wordsOfJesus, []);
+    assert.equal(verse.text, 'Lord');
+  });
+
+  it('gives each Strong-tagged word its numbers and the span of its rendered words', () => {
+    const { verse } = parseOsisVerse('In the <w lemma="strong:H0430">God</w> <w lemma="strong:G4434 lemma.TR:ptwxoi">the poor</w> <w>and</w>');
+    assert.deepEqual(
+      verse.strongs.map((word) => [slice(verse.text, word), word.strongs]),
+      [
+        ['God', ['H430']],
+        ['the poor', ['G4434']],
+      ],
+    );
+  });
+
+  it('takes Psalm titles and headings out of the text: before any text they precede this verse, after it the next', () => {
+    const { verse } = parseOsisVerse(
+      '<div type="x-milestone" subType="x-preverse" sID="pv1"/><title canonical="true" type="psalm">A Psalm of <w lemma="strong:H1732">David</w>.</title> <l level="1" sID="l1"/>LORD, how<l eID="l1"/> <speaker>Friends</speaker>',
+    );
+    assert.equal(verse.text, 'LORD, how');
+    assert.deepEqual(verse.headings, [{ text: 'A Psalm of David.', type: 'psalm' }]);
+    assert.deepEqual(verse.trailingHeadings, [{ text: 'Friends', type: 'speaker' }]);
+    assert.deepEqual(verse.strongs, [], 'words of a title are not words of the verse');
+  });
+
+  it('survives the sources’ unbalanced tags, counting them', () => {
+    const stray = parseOsisVerse('by my name \\nd <w lemma="strong:H3068">JEHOVAH</w></divineName> was I');
+    assert.equal(stray.verse.text, 'by my name \\nd JEHOVAH was I');
+    assert.equal(stray.verse.unclosed, 1);
+    const open = parseOsisVerse('the LORD<note placement="foot">the <divineName>LORD: or, JEHOVAH</note> spake');
+    assert.equal(open.verse.footnotes[0]?.text, 'the LORD: or, JEHOVAH');
+    assert.equal(open.verse.unclosed, 1);
+  });
+});
+
+describe('parseStrongsLemma', () => {
+  it('normalises Strong’s numbers and ignores other lemma values', () => {
+    const table: Array<[string, string[]]> = [
+      ['strong:H0430', ['H430']],
+      ['strong:G0025', ['G25']],
+      ['strong:H7225', ['H7225']],
+      ['strong:H0853 strong:H0430', ['H853', 'H430']],
+      ['lemma.TR:λογος', []],
+    ];
+    for (const [lemma, expected] of table) assert.deepEqual(parseStrongsLemma(lemma), expected, lemma);
+  });
+});
+
+describe('parseImpLines', () => {
+  it('splits $$$ keys and bodies, with the heading keys unparsed and empty bodies kept', async () => {
+    const records = [];
+    for await (const record of parseImpLines(['$$$[ Module Heading ]', '', '$$$Genesis 0:0', '<div/>', '$$$III John 1:15', '', '$$$Revelation of John 22:21', 'Amen.'])) {
+      records.push(record);
+    }
+    assert.deepEqual(records, [
+      { key: '[ Module Heading ]', body: '' },
+      { key: 'Genesis 0:0', reference: { book: 'Genesis', chapter: 0, verse: 0 }, body: '<div/>' },
+      { key: 'III John 1:15', reference: { book: 'III John', chapter: 1, verse: 15 }, body: '' },
+      { key: 'Revelation of John 22:21', reference: { book: 'Revelation of John', chapter: 22, verse: 21 }, body: 'Amen.' },
+    ]);
+  });
+});
+
+/** A module in the KJV order whose books each have one verse, with `extra` records spliced in. */
+function kjvModule(bodies: Record<string, string[]>): string[] {
+  return [
+    '$$$[ Module Heading ]',
+    '',
+    ...SWORD_BOOKS.KJV.flatMap((book) => bodies[book.name] ?? [`$$$${book.name} 1:1`, `${book.osis} text.`]),
+  ];
+}
+
+describe('readTranslation', () => {
+  it('maps SWORD’s English book names to OSIS ids by the versification’s order', async () => {
+    const { books, verses } = await readTranslation(parseImpLines(kjvModule({})), { id: 'T', versification: 'KJV', keepStrongs: false });
+    assert.equal(books.length, 66);
+    const byName = new Map(books.map((book) => [book.name, book.osis]));
+    assert.equal(byName.get('I Samuel'), '1Sam');
+    assert.equal(byName.get('Song of Solomon'), 'Song');
+    assert.equal(byName.get('III John'), '3John');
+    assert.equal(byName.get('Revelation of John'), 'Rev');
+    assert.equal(verses.find((verse) => verse.book === '1Sam')?.osis, '1Sam.1.1');
+  });
+
+  it('names the deuterocanon of NRSVA with standard OSIS ids, flagged', () => {
+    const deuterocanon = SWORD_BOOKS.NRSVA.filter((book) => book.deuterocanonical);
+    assert.equal(deuterocanon.length, 17);
+    assert.deepEqual(deuterocanon.slice(0, 5).map((book) => book.osis), ['Tob', 'Jdt', 'EsthGr', 'Wis', 'Sir']);
+    assert.ok(deuterocanon.some((book) => book.name === 'I Maccabees' && book.osis === '1Macc'));
+    assert.equal(SWORD_BOOKS.NRSVA.indexOf(deuterocanon[0] as never), 39, 'after Malachi');
+  });
+
+  it('refuses a module whose books are not in the versification’s order', async () => {
+    const lines = kjvModule({ Exodus: ['$$$Leviticus 1:1', 'x'] });
+    await assert.rejects(readTranslation(parseImpLines(lines), { id: 'T', versification: 'KJV', keepStrongs: false }), /book 'Leviticus' where the KJV order has 'Exodus'/);
+  });
+
+  it('refuses a book whose <div type="book"> names another book, and leaves out a book stuffed in an intro record', async () => {
+    const lines = kjvModule({
+      Genesis: ['$$$Genesis 0:0', '<div osisID="Gen" sID="b1" type="book"/><title type="main">The First Book of Moses</title>', '$$$Genesis 1:0', '<chapter osisID="Gen.1" sID="Gen.1"/><title>Creation</title>', '$$$Genesis 1:1', 'In the beginning'],
+      Hosea: ['$$$Hosea 0:0', '<div osisID="DanGr" sID="b2" type="book"/>In the third year', '$$$Hosea 1:1', 'The word'],
+    });
+    const { books, verses, report } = await readTranslation(parseImpLines(lines), { id: 'T', versification: 'KJV', keepStrongs: false });
+    assert.equal(books[0]?.title, 'The First Book of Moses');
+    assert.deepEqual(verses[0]?.headings, [{ text: 'Creation', type: 'section' }], 'a c:0 heading precedes verse 1');
+    assert.equal(verses.find((verse) => verse.book === 'Hos')?.text, 'The word');
+    assert.match(report.leftOut.map((entry) => entry.reason).join('\n'), /Hosea 0:0 holds the book DanGr/);
+  });
+
+  it('records an empty slot as empty with the footnote that says why', async () => {
+    const lines = kjvModule({
+      Luke: ['$$$Luke 17:35', 'One taken.', '$$$Luke 17:36', '<note placement="foot"><reference type="annotateRef">17:36 </reference>Some Greek manuscripts add: “Two will be in the field.”</note>', '$$$Luke 17:37', ''],
+    });
+    const { verses, report, books } = await readTranslation(parseImpLines(lines), { id: 'T', versification: 'KJV', keepStrongs: false });
+    const luke = verses.filter((verse) => verse.book === 'Luke');
+    assert.deepEqual(luke.map((verse) => [verse.verse, verse.empty]), [[35, false], [36, true], [37, true]]);
+    assert.deepEqual(luke[1]?.footnotes, [{ offset: 0, text: 'Some Greek manuscripts add: “Two will be in the field.”', type: 'footnote' }]);
+    assert.equal(report.empty, 2);
+    assert.equal(books.find((book) => book.osis === 'Luke')?.empty, 2);
+  });
+
+  it('keeps Strong’s numbers only when told to, counting the dropped ones', async () => {
+    const lines = kjvModule({ Genesis: ['$$$Genesis 1:1', 'In <w lemma="strong:H0430">God</w> <w lemma="strong:H1254">created</w>'] });
+    const kept = await readTranslation(parseImpLines(lines), { id: 'KJV', versification: 'KJV', keepStrongs: true });
+    assert.deepEqual(kept.verses[0]?.strongs.map((word) => word.strongs[0]), ['H430', 'H1254']);
+    assert.equal(kept.report.strongsWords, 2);
+    const dropped = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
+    assert.deepEqual(dropped.verses[0]?.strongs, []);
+    assert.equal(dropped.report.strongsDropped, 2);
+    assert.deepEqual(
+      dropped.report.leftOut.map((entry) => [entry.what, entry.count]),
+      [["Strong's-tagged words", 2]],
+    );
+  });
+});
+
+describe('the translations collection', () => {
+  it('writes one JSON file per book under translations/<id>/, verses by chapter, empty fields left out', async () => {
+    const lines = kjvModule({
+      Genesis: ['$$$Genesis 0:0', '<div osisID="Gen" sID="b1" type="book"/><title type="main">Genesis</title>', '$$$Genesis 1:1', 'In <w lemma="strong:H0430">God</w> <transChange type="added">was</transChange>', '$$$Genesis 2:1', 'Thus.'],
+    });
+    const text = await readTranslation(parseImpLines(lines), { id: 'KJV', versification: 'KJV', keepStrongs: true });
+    const read = createTranslationFiles(text, 'public-domain');
+    assert.equal(read.files.length, 66);
+    assert.equal(read.files[0]?.path, 'translations/kjv/gen.json');
+    assert.equal(read.files.find((file) => file.path.endsWith('/1sam.json'))?.path, 'translations/kjv/1sam.json');
+    const genesis = JSON.parse(read.files[0]?.content ?? '') as TranslationBookFile;
+    assert.deepEqual(genesis, {
+      translation: 'KJV',
+      book: 'Gen',
+      name: 'Genesis',
+      title: 'Genesis',
+      deuterocanonical: false,
+      licence: 'public-domain',
+      chapters: [[{ verse: 1, text: 'In God was', added: [[7, 10]], strongs: [[3, 6, 'H430']] }], [{ verse: 1, text: 'Thus.' }]],
+    });
+  });
+
+  it('reports per translation what it read and left out, and a missing export as a skipped translation', async () => {
+    const text = await readTranslation(parseImpLines(kjvModule({})), { id: 'RV1909', versification: 'KJV', keepStrongs: false });
+    const result = createTranslationsResult([createTranslationFiles(text, 'public-domain')], [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
+    assert.deepEqual(result.documents, []);
+    assert.equal(result.files.at(-1)?.path, 'translations/index.md');
+    assert.deepEqual(result.report.counts, { 'RV1909 verses': 66, 'RV1909 empty': 0, 'RV1909 footnotes': 0 });
+    assert.deepEqual(result.report.skipped, [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
+  });
+
+  it('skips, with the reason, each translation whose export is not in the sources directory, without failing the ingest', async () => {
+    const sourcesDir = await mkdtemp(path.join(tmpdir(), 'skg-no-translations-'));
+    try {
+      const manifest = await readSourcesManifest();
+      const context = { sourcesDir, manifest, generated: { by: 'test', at: '2026-01-01T00:00:00.000Z' }, xrefMinVotes: 20, readText: async () => '' };
+      const result = await translationsCollection.build(context);
+      assert.deepEqual(result.files.map((file) => file.path), ['translations/index.md']);
+      assert.deepEqual(
+        result.report.skipped.map((skip) => skip.reason),
+        [
+          'KJV: translations/engKJV2006eb.imp.gz missing (a derived file: only a mirror has it)',
+          'WEB: translations/engWEB2015eb.imp.gz missing (a derived file: only a mirror has it)',
+          'RV1909: translations/spaRV1909eb.imp.gz missing (a derived file: only a mirror has it)',
+        ],
+      );
+      assert.deepEqual(result.report.errors, []);
+    } finally {
+      await rm(sourcesDir, { recursive: true, force: true });
+    }
+  });
+});
