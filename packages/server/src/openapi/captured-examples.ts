@@ -742,7 +742,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "themes": [],
           "crossReferences": [],
           "referencedBy": [],
-          "note": "people, places and themes are the documents these verses mention or develop; surface is the words of the verse that name a person or place, label the source's own word where the verse's differ or none were found; referencedBy lists documents pointing at them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross references from these verses, most-supported first (the first 100; /xrefs/{osis} has every one of a verse or chapter, with minVotes)."
+          "note": "people, places and themes are the documents these verses mention or develop; surface is the words of the verse that name a person or place (inHeading: in a Psalm's superscription, not the verse's text), label the source's own word where the verse's differ or none were found; referencedBy lists documents pointing at them (commandments stated, events and epochs narrated, lexemes first attested). crossReferences lists the cross references from these verses, most-supported first (the first 100; /xrefs/{osis} has every one of a verse or chapter, with minVotes)."
         },
         "licence": {
           "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
