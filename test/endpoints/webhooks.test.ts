@@ -1,3 +1,4 @@
+import { subscriptionRecord } from '../helpers/subscription-record.ts';
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
@@ -280,18 +281,7 @@ describe('POST /webhooks', () => {
   it('at 10,000 subscriptions, a registration (accepted or refused) costs O(1): the census is kept, not re-read; it is retaken in the background after an hour', async () => {
     const memory = createMemoryWebhookStore();
     for (let n = 0; n < 10_000; n += 1) {
-      await memory.set({
-        id: `wh_${n.toString(16).padStart(24, '0')}`,
-        url: `https://hooks${n % 500}.example.org/in`,
-        events: ['data.updated'],
-        status: 'active',
-        created: '2026-01-01T00:00:00.000Z',
-        secretHash: 'ab'.repeat(32),
-        sealedSecret: 'v1.a.b.c',
-        consecutiveFailures: 0,
-        lastDelivery: null,
-        disabledAt: null,
-      });
+      await memory.set(subscriptionRecord(n, { url: `https://hooks${n % 500}.example.org/in` }));
     }
     let lists = 0;
     const store = { ...memory, list: () => ((lists += 1), memory.list()) };

@@ -6,24 +6,14 @@ import path from 'node:path';
 import { openWebhooks } from '../../packages/server/src/webhooks/open.ts';
 import { parseRegistration } from '../../packages/server/src/webhooks/registration.ts';
 import { createFileClaims, createWebhookStore, type WebhookStore, type WebhookStoreConfig } from '../../packages/server/src/webhooks/store.ts';
+import { subscriptionRecord } from '../helpers/subscription-record.ts';
 import type { StoredSubscription } from '../../packages/server/src/webhooks/subscription.ts';
 import { freePort } from '../helpers/cli-server.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 after(removeTempDirs);
 
-const RECORD: StoredSubscription = {
-  id: 'wh_0123456789abcdef01234567',
-  url: 'https://hooks.example.org/in',
-  events: ['data.updated'],
-  status: 'active',
-  created: '2026-01-01T00:00:00.000Z',
-  secretHash: 'ab'.repeat(32),
-  sealedSecret: 'v1.a.b.c',
-  consecutiveFailures: 0,
-  lastDelivery: null,
-  disabledAt: null,
-};
+const RECORD: StoredSubscription = subscriptionRecord(0, { id: 'wh_0123456789abcdef01234567' });
 
 describe('the fs webhook store under kill -9', () => {
   it('never leaves a partial record: every file under subscriptions/ is a whole record after a kill during writes', async () => {
