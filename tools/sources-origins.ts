@@ -2,6 +2,8 @@
 // file lives in its public repository at a fixed commit. `write-sources-manifest.ts` joins this table
 // with each folder's SHA256SUMS to produce packages/ingest/sources.manifest.json.
 
+import type { SourceEntry } from '@skg/ingest';
+
 /** Where one local file comes from: a path in a repository at a commit, maybe inside a zip there. */
 export interface RemoteFile {
   readonly repository?: string;
@@ -16,20 +18,14 @@ export interface RemoteFile {
   readonly derived?: string;
 }
 
-export interface SourceOrigin {
-  /** Folder under the sources directory; also the slug of its `sources/<id>` document. */
-  readonly id: string;
-  readonly title: string;
-  /** SPDX-style licence id. */
-  readonly licence: string;
-  readonly attribution: string;
-  readonly shareAlike: boolean;
+/**
+ * A manifest entry (SourceEntry) before its files are hashed: the same dataset fields, with the
+ * repository as `owner/name` (or the full address of a source's home elsewhere) and, in place of the
+ * files, where each one lives upstream.
+ */
+export interface SourceOrigin extends Omit<SourceEntry, 'files' | 'repository'> {
   /** GitHub `owner/name` of the main repository, or the full address of the source's home elsewhere. */
   readonly repository: string;
-  /** The pinned commit of the main repository. */
-  readonly commit: string;
-  /** Date of the pinned commit (or of the data edition where SOURCES.md gives no commit date). */
-  readonly published: string;
   /** Maps a path relative to the folder to its place upstream. */
   readonly remote: (localPath: string) => RemoteFile;
 }
