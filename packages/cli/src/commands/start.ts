@@ -15,6 +15,7 @@
 // an installed CLI runs its compiled self.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,9 @@ export function registerStartCommand(program: Command): void {
   addConfigOptions(command, KEYS).action(async (_flags: unknown, self: Command) => {
     const config = resolveConfig(readConfigFlags(self, KEYS));
     await ensureDist(config);
-    await serveDist(config, hasStoredAnswers(config.dist) ? undefined : () => renderInBackground(config));
+    // Rendered once, by the process serving alone or the cluster's primary (each worker runs `start` too).
+    const render = cluster.isPrimary && !hasStoredAnswers(config.dist);
+    await serveDist(config, render ? () => renderInBackground(config) : undefined);
   });
 }
 
