@@ -4,7 +4,8 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { build } from '@skg/compiler';
+import { build, renderCurrentBuild } from '@skg/compiler';
+import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../../packages/server/src/events.ts';
 import { RELEASE_AFTER_MS } from '../../packages/server/src/hot-swap/release.ts';
 import { serve, type RunningServer } from '../../packages/server/src/serve.ts';
@@ -310,3 +311,53 @@ describe('hot swap: skg serve switches to a new build of its dist/', () => {
     }
   });
 });
+
+describe('hot swap: the stored answers rendered after the build (`skg build --render-only`)', () => {
+  it('swaps them in with the same data version, no data.updated event, and the same bodies and ETags', async () => {
+    const { distDir, report } = await buildDist();
+    assert.equal(report.manifest?.artefacts.responses, undefined, 'built without stored answers');
+    const { server, lines } = await start(distDir, { watchPollMs: 0 });
+    const seen = record(server.events);
+    const paths = ['/passage/John.3.16', '/passage/John.11', '/passage/Gen.1.1', '/'];
+    try {
+      const v1 = server.dataSet.manifest.dataVersion;
+      assert.equal(server.dataSet.responses, undefined);
+      const computed = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
+
+      const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
+      assert.equal(result.status, 'rendered');
+      await waitFor('the stored answers', () => server.dataSet.responses !== undefined);
+      assert.equal(server.dataSet.manifest.dataVersion, v1, 'the same data version');
+      assert.ok(lines.some((line) => line.includes(`switched to data ${v1} with its stored answers`)), 'the swap is logged');
+
+      const stored = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
+      for (const [i, p] of paths.entries()) {
+        assert.equal(stored[i]!.status, 200, p);
+        assert.equal(stored[i]!.text, computed[i]!.text, `${p}: the same body`);
+        assert.equal(stored[i]!.etag, computed[i]!.etag, `${p}: the same ETag`);
+      }
+      // Verses and chapters are stored answers now: sent as stored, brotli, to a client that takes it.
+      const brotli = await fetch(`${server.url}/passage/John.3.16`, { headers: { 'accept-encoding': 'br' } });
+      assert.equal(brotli.headers.get('content-encoding'), 'br');
+      assert.equal(await brotli.text(), computed[0]!.text);
+      const revalidated = await fetch(`${server.url}/passage/John.3.16`, { headers: { 'if-none-match': computed[0]!.etag ?? '' } });
+      assert.equal(revalidated.status, 304, "a client's cached copy stays valid");
+      assert.equal((await getJson(`${server.url}/status`)).body.dataVersion, v1);
+
+      assert.deepEqual((await server.reload()).status, 'unchanged', 'nothing more to switch to');
+      assert.deepEqual(
+        seen.filter((e) => e.name === 'data.updated'),
+        [],
+        'no data.updated event: the data did not change',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A GET without Accept-Encoding: the body as sent, and its ETag. */
+async function getRaw(url: string): Promise<{ status: number; etag: string | null; text: string }> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
+}

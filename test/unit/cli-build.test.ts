@@ -37,6 +37,33 @@ describe('skg build, inspect, verify', () => {
     assert.match((await skg('verify', '--dist', dist)).out, /^ok: /);
   });
 
+  it('--no-render builds all but the stored answers (verify says partial); --render-only adds them to the same data version, as a full build has them', async () => {
+    const dist = path.join(await createTempDir(), 'dist');
+    const readManifest = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+    assert.match((await skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', dist, '--quiet', '--no-render')).out, /no stored answers \(--no-render\)/);
+    const bare = await readManifest(dist);
+    assert.equal(bare.artefacts.responses, undefined);
+    assert.match((await skg('verify', '--dist', dist)).out, /^ok: .*\npartial: no stored answers/);
+
+    assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /^rendered [\d,]+ stored answers in .* \(same data version\)$/);
+    const rendered = await readManifest(dist);
+    assert.equal(rendered.dataVersion, bare.dataVersion);
+    const { responses, ...data } = rendered.artefacts;
+    assert.deepEqual(data, bare.artefacts, 'the data artefacts are those of the --no-render build');
+    assert.equal(responses.file, `builds/${bare.dataVersion}/responses.bin`);
+    assert.doesNotMatch((await skg('verify', '--dist', dist)).out, /partial/);
+    assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /already names stored answers/);
+
+    const full = path.join(await createTempDir(), 'dist');
+    await skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', full, '--quiet');
+    assert.deepEqual(await readManifest(full), rendered, 'the same manifest as one build with its render: the same stored answers, byte for byte');
+  });
+
+  it('--render-only without a built dist/ says to build first', async () => {
+    const dist = path.join(await createTempDir(), 'dist');
+    await assert.rejects(skg('build', '--render-only', '--dist', dist, '--quiet'), /manifest\.json is missing: run `skg build`/);
+  });
+
   it('fails the build, after printing the diagnostics, for a bundle without okf_version', async () => {
     const bundle = await copyFixtureBundle();
     const index = path.join(bundle, 'index.md');

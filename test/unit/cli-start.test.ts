@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatIngestSummary } from '../../packages/cli/src/commands/ingest.ts';
@@ -16,10 +16,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 after(removeTempDirs);
 
 describe('skg start', () => {
-  it('builds a missing dist/ in a child process that has exited by the time it serves, then answers', { timeout: 120_000 }, async () => {
+  it('builds a missing dist/ in a child process that has exited by the time it serves, answers, then renders the stored answers once and swaps them into every worker', { timeout: 120_000 }, async () => {
     const bundle = await copyFixtureBundle();
     const dist = path.join(path.dirname(bundle), 'dist');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'start', '--bundle', bundle, '--dist', dist, '--port', '0', '--host', '127.0.0.1', '--workers', '1', '--store', 'memory', '--no-access-log'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'start', '--bundle', bundle, '--dist', dist, '--port', '0', '--host', '127.0.0.1', '--workers', '2', '--store', 'fs', '--state-dir', path.join(path.dirname(bundle), 'state'), '--no-access-log', '--no-watch'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, CI: '1' },
@@ -43,6 +43,22 @@ describe('skg start', () => {
       assert.equal(answer.status, 200);
       assert.equal(((await answer.json()) as { osis: string }).osis, 'John.3.16');
       assert.ok(existsSync(path.join(dist, 'manifest.json')));
+
+      // Served before the render started; then the render's child, and the swap (by SIGHUP: --no-watch).
+      for (let i = 0; i < 400 && !/stored answers are rendered/.test(output); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const renderer = Number(/skg: serving while the stored answers are rendered \(child process (\d+)\)/.exec(output)?.[1]);
+      assert.ok(renderer > 0 && renderer !== builder, `no background render:\n${output}`);
+      assert.equal(output.match(/serving while the stored answers are rendered/g)?.length, 1, 'rendered once, by the primary, not by each worker');
+      assert.ok(output.indexOf('serving at') < output.indexOf('serving while the stored answers are rendered'), 'it served before rendering');
+      for (let i = 0; i < 1200 && !/with its stored answers/.test(output) && child.exitCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const dataVersion = JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')).dataVersion as string;
+      for (const worker of [0, 1]) {
+        for (let i = 0; i < 400 && !new RegExp(`worker ${worker} .*with its stored answers`).test(output); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.match(output, new RegExp(`SIGHUP[^]*worker ${worker} pid \\d+\\]: switched to data ${dataVersion} with its stored answers`), `worker ${worker} did not swap the stored answers in:\n${output}`);
+      }
+      const stored = await fetch(`${url}/passage/John.3.16`, { headers: { 'accept-encoding': 'br' } });
+      assert.equal(stored.headers.get('content-encoding'), 'br', 'answered from the stored answers');
+      assert.equal(stored.headers.get('etag'), answer.headers.get('etag'), 'with the ETag the computed answer had');
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -54,7 +70,8 @@ describe('skg start', () => {
     assert.equal(getIngestReportFile(config), '/work/ingest-report.txt');
     assert.deepEqual(listBuildSteps(config), {
       ingest: ['ingest', '--fetch', '--report', '/work/ingest-report.txt', '--sources', '/data/upstream', '--bundle', '/work/bundle', '--xref-min-votes', '5', '--generated-at', '2026-01-02T03:04:05.000Z'],
-      build: ['build', '--bundle', '/work/bundle', '--dist', '/work/dist', '--without', 'interlinear'],
+      build: ['build', '--no-render', '--bundle', '/work/bundle', '--dist', '/work/dist', '--without', 'interlinear'],
+      render: ['build', '--render-only', '--dist', '/work/dist'],
     });
   });
 });

@@ -16,6 +16,7 @@ export {
 export { link, type LinkedScripture, type LinkedChapter } from './stages/link.ts';
 export { indexScripture, type ScriptureIndexData } from './stages/index-scripture.ts';
 export { write, computeDataVersion, MANIFEST_FILE, BUILDS_DIR, type WriteResult, type RenderHook, type RenderHookInput } from './stages/write.ts';
+export { renderCurrentBuild, type RenderCurrentBuildOptions, type RenderCurrentBuildResult } from './render-current-build.ts';
 export { COMPILER_NAME, COMPILER_VERSION } from './version.ts';
 export { formatBuildReport } from './report.ts';
 export { shardInterlinear, INTERLINEAR_FOLDER, type InterlinearData, type InterlinearEntry, type InterlinearVerse } from './stages/shard-interlinear.ts';

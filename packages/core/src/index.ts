@@ -13,3 +13,4 @@ export * from './interlinear.ts';
 export * from './responses.ts';
 export * from './artefacts/index.ts';
 export * from './progress.ts';
+export { startSiblingWorker } from './worker-thread.ts';

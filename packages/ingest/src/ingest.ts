@@ -11,6 +11,7 @@ import { mergeChapterSections } from './chapter-sections.ts';
 import { COLLECTIONS, INGEST_NEEDS } from './collections/registry.ts';
 import { countCitations, createSourceDocuments, SOURCES_FOLDER } from './collections/sources.ts';
 import { type BundleFile, createDocumentFile } from './document.ts';
+import { buildCollectionInThread } from './internal/collection-thread.ts';
 import { mapConcurrent } from './internal/map-concurrent.ts';
 import { IngestError, type IngestReport } from './report.ts';
 import { createLog, createRootIndex } from './root-files.ts';
@@ -40,6 +41,11 @@ export interface IngestOptions {
    * `merge` (chapter relations and sections, source documents, the file list), `write` (the bundle).
    */
   readonly onProgress?: ProgressListener | undefined;
+  /**
+   * Build the collections marked `ownThread` in worker threads, beside the others (default true);
+   * false builds every collection in this thread, one after the other. The bundle is the same bytes.
+   */
+  readonly threads?: boolean | undefined;
 }
 
 /**
@@ -73,11 +79,22 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     xrefMinVotes,
     readText: (file) => readFile(path.join(sourcesDir, file), 'utf8'),
   };
+  // The heaviest collections start first, each in a thread of its own, and are taken in their turn.
+  const threaded = new Map<Collection, Promise<CollectionResult>>();
+  if (options.threads !== false) {
+    for (const collection of collections) {
+      if (!collection.ownThread || !COLLECTIONS.includes(collection)) continue;
+      const running = buildCollectionInThread(collection.name, context);
+      running.catch(() => {}); // seen when awaited in its turn
+      threaded.set(collection, running);
+    }
+  }
   const results: CollectionResult[] = [];
   for (const collection of collections) {
     const built = begin(collection.name);
-    const result = await collection.build(context);
-    built(`${result.documents.length} documents`);
+    const inThread = threaded.get(collection);
+    const result = await (inThread ?? collection.build(context));
+    built(`${result.documents.length} documents${inThread ? ', in its own thread' : ''}`);
     results.push(result);
   }
 

@@ -38,13 +38,14 @@ export function registerServeCommand(program: Command): void {
  * Serves the configured dist/ until SIGINT or SIGTERM (`skg serve`, and `skg start` once dist/ is
  * there). The server package is loaded here, so that other commands do not pay for it. With several
  * workers this process is their primary (it loads no data), and each worker runs this same command.
+ * `onServing` is called in this process once it (or every worker) listens.
  */
-export async function serveDist(config: SkgConfig): Promise<void> {
+export async function serveDist(config: SkgConfig, onServing?: () => void): Promise<void> {
   const redis = isRedisUrl(config.store);
   if (config.workers > 1 && cluster.isPrimary) {
     const { assertDistManifest, runPrimary } = await import('@skg/server/cluster');
     await assertDistManifest(config.dist);
-    process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis }));
+    process.exit(await runPrimary({ workers: config.workers, drainTimeoutMs: config.drainTimeoutMs, countInPrimary: !redis, ...(onServing ? { onServing } : {}) }));
   }
   const [{ createAccessLog, createPrimaryRateLimitStore, createRedisRateLimitStore, serve }, { getWorkerIndex, reportListening }] = await Promise.all([
     import('@skg/server'),
@@ -75,6 +76,7 @@ export async function serveDist(config: SkgConfig): Promise<void> {
   handleSignals(server, config.drainTimeoutMs, async () => {
     await rateLimitStore?.close?.();
   }, log);
+  onServing?.();
 }
 
 function isRedisUrl(store: string): boolean {

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { addConfigOptions, readConfigFlags, resolveConfig } from '../config.ts';
+import { hasStoredAnswers } from './start.ts';
 
 const KEYS = ['dist'] as const;
 
@@ -13,6 +14,10 @@ export function registerVerifyCommand(program: Command): void {
     const problems = await checkDist(config.dist, { checksums: true });
     if (problems.length === 0) {
       console.log(`ok: ${config.dist} matches its manifest (sizes and sha256 checked)`);
+      // A build written with --no-render (what a first `skg start` serves from while it renders) is complete: only slower.
+      if (!hasStoredAnswers(config.dist)) {
+        console.log('partial: no stored answers (built with --no-render, or their render has not finished): every answer is computed on request; `skg build --render-only` adds them');
+      }
       return;
     }
     for (const problem of problems) console.log(`${problem.optional ? 'optional' : 'required'}: ${formatDistProblem(problem)}`);

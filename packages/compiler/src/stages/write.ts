@@ -224,6 +224,27 @@ export function formatManifest(manifest: Manifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
+/** `manifest` naming one more artefact, rendered into its build directory (kept sorted by name). */
+export function withRenderedArtefact(manifest: Manifest, rendered: RenderedArtefactEntry): Manifest {
+  const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
+  const entry: ArtefactEntry = {
+    file: `${buildName}/${rendered.fileName}`,
+    bytes: rendered.bytes,
+    sha256: rendered.sha256,
+    records: rendered.records,
+    optional: rendered.optional,
+  };
+  const artefacts = Object.fromEntries(Object.entries({ ...manifest.artefacts, [rendered.name]: entry }).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { ...manifest, artefacts };
+}
+
+/** Writes `manifest.json` through a temporary file renamed into place: a reader sees the old one or the new one. */
+export async function switchManifest(distDir: string, manifest: Manifest): Promise<void> {
+  const manifestTemp = path.join(distDir, `.${MANIFEST_FILE}.${process.pid}.tmp`);
+  await writeDurable(manifestTemp, formatManifest(manifest));
+  await rename(manifestTemp, path.join(distDir, MANIFEST_FILE));
+}
+
 export async function write(input: WriteInput, diagnostics: Diagnostics): Promise<WriteResult> {
   const distDir = path.resolve(input.distDir);
   const artefacts = [...encodeArtefacts(input.scripture, input.index, input.graphIndex), ...(input.artefacts ?? [])];
@@ -254,21 +275,11 @@ export async function write(input: WriteInput, diagnostics: Diagnostics): Promis
     const start = performance.now();
     const rendered = await input.render({ distDir, buildDir, manifest: draft, ...(input.log ? { log: input.log } : {}) });
     renderMs = Math.round((performance.now() - start) * 10) / 10;
-    const entry: ArtefactEntry = {
-      file: `${buildName}/${rendered.fileName}`,
-      bytes: rendered.bytes,
-      sha256: rendered.sha256,
-      records: rendered.records,
-      optional: rendered.optional,
-    };
-    const artefactEntries = Object.fromEntries(Object.entries({ ...draft.artefacts, [rendered.name]: entry }).sort(([a], [b]) => (a < b ? -1 : 1)));
-    manifest = { ...draft, artefacts: artefactEntries };
+    manifest = withRenderedArtefact(draft, rendered);
   }
 
   // 3. The manifest, last, by rename: a reader sees the old manifest or the new one, never half.
-  const manifestTemp = path.join(distDir, `.${MANIFEST_FILE}.${process.pid}.tmp`);
-  await writeDurable(manifestTemp, formatManifest(manifest));
-  await rename(manifestTemp, path.join(distDir, MANIFEST_FILE));
+  await switchManifest(distDir, manifest);
 
   // 4. Remove builds no manifest names (and staging left by a crashed build): keep this one and the
   //    previous one, which a running server may still be reading.

@@ -78,5 +78,10 @@ export interface Collection {
   readonly folder: { readonly path: string; readonly title: string };
   /** Pinned files it reads: paths or folder prefixes ending in `/` (checked before it runs). */
   readonly needs: readonly string[];
+  /**
+   * Built in a worker thread of its own, beside the others (internal/collection-thread.ts): for the
+   * heaviest, which need nothing but their sources. Only a registered collection (COLLECTIONS) can be.
+   */
+  readonly ownThread?: boolean;
   build(context: IngestContext): Promise<CollectionResult>;
 }

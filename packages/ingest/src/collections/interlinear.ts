@@ -66,6 +66,7 @@ export type InterlinearSkip = 'omitted' | 'no-english' | 'no-edition-verse' | 'n
 
 export const interlinearCollection: Collection = {
   name: 'interlinear',
+  ownThread: true,
   folder: { path: FOLDER, title: 'Datasets' },
   needs: [DISPLAY, WLC, OSHM_FILE, ...Object.values(OPENGNT), RMAC_FILE, KJV_SLOTS_FILE],
   async build(context) {

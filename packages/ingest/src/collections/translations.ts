@@ -21,6 +21,7 @@ const FOLDER = 'translations';
 
 export const translationsCollection: Collection = {
   name: 'translations',
+  ownThread: true,
   folder: { path: FOLDER, title: 'Translations' },
   needs: [],
   async build(context) {

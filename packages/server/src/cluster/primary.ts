@@ -48,6 +48,8 @@ export interface ClusterOptions {
   /** Hold the request counters in the primary (false when the workers share a Redis store). */
   readonly countInPrimary: boolean;
   readonly log?: (line: string) => void;
+  /** Called once every worker listens (`skg start` then renders the stored answers in the background). */
+  readonly onServing?: () => void;
 }
 
 /** In a cluster worker, its index; undefined in a process serving alone. */
@@ -129,6 +131,7 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
           if (!announced && listened.size === options.workers) {
             announced = true;
             log(`skg: ${options.workers} workers serving at ${String(message.url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
+            options.onServing?.();
           }
         }
       });

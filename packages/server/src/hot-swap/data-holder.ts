@@ -9,7 +9,7 @@
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents } from '../events.ts';
-import { BuildRefusedError, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
+import { BuildRefusedError, getStoredAnswersStamp, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
 
 export type ReloadOutcome =
   | {
@@ -20,6 +20,11 @@ export type ReloadOutcome =
       /** Verify, load, check and switch, milliseconds. */
       readonly ms: number;
     }
+  /**
+   * The same data version, now with its stored answers (or without them): switched, answering the same
+   * bytes with the same ETags, so no `data.updated` event is emitted.
+   */
+  | { readonly status: 'stored-answers'; readonly dataVersion: string; readonly storedAnswers: boolean; readonly ms: number }
   | { readonly status: 'unchanged'; readonly dataVersion: string }
   | { readonly status: 'refused'; readonly dataVersion: string | undefined; readonly reasons: readonly string[] };
 
@@ -59,16 +64,26 @@ export function createDataHolder(options: DataHolderOptions): DataHolder {
     const started = performance.now();
     const previous = current;
     const named = await readManifestStamp(distDir);
-    if (named?.dataVersion === previous.manifest.dataVersion) return { status: 'unchanged', dataVersion: named.dataVersion };
+    if (named?.dataVersion === previous.manifest.dataVersion && named.storedAnswers === getStoredAnswersStamp(previous.manifest)) {
+      return { status: 'unchanged', dataVersion: named.dataVersion };
+    }
     if (!manual && named !== undefined && lastRefusal?.stamp === named.stamp) return lastRefusal.outcome;
     try {
       const { dataSet, builtAt } = await loadVerifiedBuild(distDir, loadDataSet);
       const dataVersion = dataSet.manifest.dataVersion;
       const previousDataVersion = previous.manifest.dataVersion;
-      if (dataVersion === previousDataVersion) return { status: 'unchanged', dataVersion };
+      if (dataVersion === previousDataVersion && getStoredAnswersStamp(dataSet.manifest) === getStoredAnswersStamp(previous.manifest)) {
+        return { status: 'unchanged', dataVersion };
+      }
       current = dataSet;
       lastRefusal = undefined;
       const ms = Math.round((performance.now() - started) * 10) / 10;
+      if (dataVersion === previousDataVersion) {
+        // Only the stored answers came or went (`skg build --render-only`): the same answers, so no event.
+        const storedAnswers = dataSet.responses !== undefined;
+        log(`skg: switched to data ${dataVersion} ${storedAnswers ? 'with' : 'without'} its stored answers in ${ms} ms [${trigger}]`);
+        return { status: 'stored-answers', dataVersion, storedAnswers, ms };
+      }
       log(`skg: switched to data ${dataVersion} (was ${previousDataVersion}) in ${ms} ms [${trigger}]`);
       events?.emit('data.updated', { dataVersion, previousDataVersion, builtAt, bundleGenerated: dataSet.manifest.bundleGenerated });
       return { status: 'swapped', dataVersion, previousDataVersion, builtAt, ms };

@@ -5,6 +5,7 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Manifest, RESPONSES_ARTEFACT } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { formatDistProblem, inspectDist, MANIFEST_FILE } from '../artefacts/check-dist.ts';
 import { runChecks } from '../status/checks.ts';
@@ -31,17 +32,29 @@ export class BuildRefusedError extends Error {
   }
 }
 
-/** What the manifest names now, cheaply (no artefact read): its data version and the file's identity. */
-export async function readManifestStamp(distDir: string): Promise<{ readonly dataVersion: string; readonly stamp: string } | undefined> {
+/**
+ * What the manifest names now, cheaply (no artefact read): its data version, the checksum of the stored
+ * answers it names (absent when it names none) and the file's identity.
+ */
+export async function readManifestStamp(
+  distDir: string,
+): Promise<{ readonly dataVersion: string; readonly storedAnswers: string | undefined; readonly stamp: string } | undefined> {
   const file = path.join(path.resolve(distDir), MANIFEST_FILE);
   try {
     const [info, text] = await Promise.all([stat(file), readFile(file, 'utf8')]);
-    const dataVersion = (JSON.parse(text) as { dataVersion?: unknown }).dataVersion;
+    const manifest = JSON.parse(text) as { dataVersion?: unknown; artefacts?: Record<string, { sha256?: unknown } | undefined> };
+    const dataVersion = manifest.dataVersion;
     if (typeof dataVersion !== 'string') return undefined;
-    return { dataVersion, stamp: `${dataVersion} ${info.ino} ${info.mtimeMs} ${info.size}` };
+    const storedAnswers = manifest.artefacts?.[RESPONSES_ARTEFACT]?.sha256;
+    return { dataVersion, storedAnswers: typeof storedAnswers === 'string' ? storedAnswers : undefined, stamp: `${dataVersion} ${info.ino} ${info.mtimeMs} ${info.size}` };
   } catch {
     return undefined;
   }
+}
+
+/** The checksum of the stored answers a loaded set's manifest names (what `readManifestStamp` compares). */
+export function getStoredAnswersStamp(manifest: Manifest): string | undefined {
+  return manifest.artefacts[RESPONSES_ARTEFACT]?.sha256;
 }
 
 /**

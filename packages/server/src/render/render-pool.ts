@@ -5,7 +5,7 @@
 // chunks are rendered in the writing thread itself, on the data set it already loaded.
 
 import { Worker } from 'node:worker_threads';
-import type { Manifest } from '@skg/core';
+import { type Manifest, startSiblingWorker } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import type { PlannedResponse } from './plan.ts';
 import { renderChunk, type RenderedBody } from './render-chunk.ts';
@@ -32,17 +32,9 @@ export interface RenderRequest {
 }
 export type RenderReply = { readonly id: number; readonly bodies: RenderedBody[] } | { readonly id: number; readonly error: string };
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-// The worker's module beside this one: .js in packages/server/lib and in the CLI bundle (an entry of its
-// own there, bundle.mjs); .ts when run from source, through tsx, which a worker does not inherit from
-// `--import tsx` on Node 20: a bootstrap registers it in the worker first.
-const WORKER_URL = new URL(`./render-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
-
+/** A render worker (render-worker.ts beside this module) loading the build of `workerData`. */
 function startWorker(workerData: RenderWorkerData): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return startSiblingWorker(import.meta.url, 'render-worker', workerData);
 }
 
 interface Job extends RenderRequest {
