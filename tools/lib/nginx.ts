@@ -38,10 +38,10 @@ export function prepareNginx(answersFile: string, dir: string, port: number): { 
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
     conf,
-    `daemon off;\nmaster_process off;\nworker_processes 1;\nerror_log stderr error;\npid ${path.join(dir, 'nginx.pid')};\n` +
+    `daemon off;\nmaster_process off;\nworker_processes 1;\nerror_log ${path.join(dir, 'error.log')} error;\npid ${path.join(dir, 'nginx.pid')};\n` +
       `events { worker_connections 1024; }\n` +
       `http {\n  access_log off;\n  types {}\n  default_type "${headers['content-type'] ?? 'application/json; charset=utf-8'}";\n` +
-      `  open_file_cache max=200000 inactive=60s;\n  keepalive_requests 100000000;\n  sendfile on;\n  tcp_nopush on;\n` +
+      `  open_file_cache max=8000 inactive=60s;\n  keepalive_requests 100000000;\n  sendfile on;\n  tcp_nopush on;\n` +
       `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n` +
       `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / {\n      try_files $uri/${ANSWER_FILE} =404;\n${added}\n    }\n  }\n}\n`,
   );
