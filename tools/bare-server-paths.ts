@@ -1,26 +1,13 @@
-// Baseline for the wide benchmark: bare node:http answering many paths, each with the bytes and headers
-// our server answered it with, from memory (a Map lookup and a write, nothing else).
+// Baseline for the wide benchmark: bare node:http answering many paths, each with the bytes and the
+// headers our server answered it with (tools/lib/answers.ts), from memory: a Map lookup and a write.
 // Usage: tsx tools/bare-server-paths.ts <answers-file> <port>
-//   <answers-file>: a JSON index (`[path, contentEncoding | null, etag, bodyLength][]`) on the first
-//   line, then every body concatenated in that order.
 
-import { readFileSync } from 'node:fs';
-import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
+import { readAnswers } from './lib/answers.ts';
 
 const [answersFile, portText] = process.argv.slice(2);
 if (!answersFile || !portText) throw new Error('usage: bare-server-paths.ts <answers-file> <port>');
-const data = readFileSync(answersFile);
-const newline = data.indexOf(10);
-const index = JSON.parse(data.toString('utf8', 0, newline)) as Array<[string, string | null, string, number]>;
-const answers = new Map<string, { headers: OutgoingHttpHeaders; body: Buffer }>();
-let offset = newline + 1;
-for (const [path, encoding, etag, length] of index) {
-  const body = Buffer.from(data.subarray(offset, offset + length));
-  offset += length;
-  const headers: OutgoingHttpHeaders = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(length), etag };
-  if (encoding) headers['content-encoding'] = encoding;
-  answers.set(path, { headers, body });
-}
+const answers = readAnswers(answersFile);
 
 createServer((request, response) => {
   const answer = answers.get(request.url ?? '');

@@ -1,5 +1,5 @@
 // The wide benchmark: traffic spread the way real traffic is, against bare node:http answering the same
-// bytes from memory in the same run (architecture.md, Budgets; issue 9).
+// bytes and headers from memory, in the same run (architecture.md, Budgets; issues 9 and 20).
 //
 //   wide      every verse and chapter of /passage, every document of /entity and /xrefs of every verse,
 //             shuffled (≈90,000 distinct paths), each asked once per cycle: uniformly spread
@@ -7,59 +7,81 @@
 //             skew of real popularity (a few hot paths, a long tail)
 //   chapters  every chapter of /passage (the largest common bodies), shuffled
 //
-// For each: requests/s and p99 of the bare server, then of ours, their ratio, our server's resident
-// memory after it and what it read from storage (page-cache misses). Each server first gets --warmup
-// seconds of the same workload, not measured: a server in service is warm (JIT, first-use costs), and
-// without it the first workload's p99 measured the warm-up. Also server start to first answer and
-// resident memory at start. The server is `skg serve` as an operator starts it.
+// Each workload runs for each client coding: br (browsers: `gzip, deflate, br`), gzip (Python requests,
+// Go: `gzip, deflate`) and identity (curl: no Accept-Encoding). For each coding the answers our server
+// gives are taken in process from the same dist, and the baselines serve exactly those bytes and headers:
+// bare node:http from memory (tools/bare-server-paths.ts), and nginx (one process, the answers as files)
+// when it is installed. The servers take turns in short slices (--slices of --slice seconds each, in the
+// same order every round), so the host's drift over a run hits all of them alike; each first gets
+// --warmup seconds of the workload, not measured (a server in service is warm).
 //
-// Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-wide.ts [--dist dist] [--duration 10] [--connections 50]
-//          [--encoding br|identity] [--workloads wide,zipf,chapters] [--entry compiled-cli.js] [--warmup 2]
-//          [--node-flags=--max-semi-space-size=2] [--serve-args=--no-access-log] [--server-log file]
-//   --entry runs a compiled CLI with plain node (no tsx in the process: what the memory budget means);
-//   --node-flags as the production command runs it (README, "Running in production").
+// Per server, coding and workload: requests/s over its slices, the ratio to bare (median of the slices'
+// ratios, and their range), p99 (median and highest of the slices), CPU per request (user + system, from
+// /proc/<pid>/stat over its slices) and its ratio to bare's, and resident memory after. Bare's own figure
+// is printed beside every ratio, so a reader sees the host's speed.
+//
+// The server is the production command (README, "Running in production"): `node --max-semi-space-size=2
+// packages/cli/bin/skg.mjs serve --workers 1` (`npm run build` first), MALLOC_MMAP_THRESHOLD_=131072
+// unless the environment sets it; server and wrk pinned to separate cores when taskset is there.
+//
+// Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-wide.ts [--dist dist] [--slices 10] [--slice 2]
+//          [--codings br,gzip,identity] [--workloads wide,zipf,chapters] [--connections 50] [--warmup 2]
+//          [--entry packages/cli/bin/skg.mjs] [--node-flags=--max-semi-space-size=2] [--serve-args=...]
+//          [--server-log file] [--no-nginx]
+//   --node-flags="--max-semi-space-size=2 --cpu-prof --cpu-prof-dir=/tmp/prof" profiles our server.
 
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataSet } from '@skg/server';
+import { writeAnswers } from './lib/answers.ts';
 import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
 import { createFigures } from './lib/figures.ts';
-import { canPin, describeServerEnvironment, freePort, has, load, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
+import { canPin, cpuTime, freePort, has, load, type LoadResult, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
+import { prepareNginx } from './lib/nginx.ts';
 
 const { values: args } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist' },
-    duration: { type: 'string', default: '10' },
+    slices: { type: 'string', default: '10' },
+    slice: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
-    encoding: { type: 'string', default: 'br' },
+    codings: { type: 'string', default: 'br,gzip,identity' },
     workloads: { type: 'string', default: 'wide,zipf,chapters' },
     'zipf-requests': { type: 'string', default: '200000' },
-    /** Seconds of the same workload, not measured, before each measured run (bare and ours alike): a server runs warm. */
     warmup: { type: 'string', default: '2' },
-    /** A compiled CLI to run with plain `node` (e.g. the compiled runtime) instead of the TypeScript one through tsx. */
-    entry: { type: 'string' },
-    /** Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load. */
-    'node-flags': { type: 'string', default: '' },
-    /** More `skg serve` options, e.g. `--no-access-log`. */
+    /** The CLI our server runs from, with plain `node`. */
+    entry: { type: 'string', default: 'packages/cli/bin/skg.mjs' },
+    'node-flags': { type: 'string', default: '--max-semi-space-size=2' },
     'serve-args': { type: 'string', default: '' },
-    /** A file the server's standard output goes to (its access log, and what --node-flags print, e.g. --trace-gc). */
+    /** A file our server's standard output goes to (its access log, what --node-flags print). */
     'server-log': { type: 'string' },
+    'no-nginx': { type: 'boolean', default: false },
   },
 });
-const duration = Number(args.duration);
+const slices = Number(args.slices);
+const sliceSeconds = Number(args.slice);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
-const headers: Record<string, string> = args.encoding === 'identity' ? {} : { 'accept-encoding': 'gzip, deflate, br' };
 const distDir = path.resolve(args.dist);
 const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-wide-'));
 const children: ChildProcess[] = [];
 const pin = canPin();
 const tool = has('wrk') ? 'wrk' : 'autocannon';
+const withNginx = !args['no-nginx'] && has('nginx') && tool === 'wrk';
+const serverEnv = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
 const figures = createFigures();
 const record = figures.record;
+
+/** The Accept-Encoding each client coding sends. */
+const CLIENTS: Record<string, Record<string, string>> = {
+  br: { 'accept-encoding': 'gzip, deflate, br' },
+  gzip: { 'accept-encoding': 'gzip, deflate' },
+  identity: {},
+};
 
 function shuffle<T>(list: T[], random: () => number): T[] {
   for (let i = list.length - 1; i > 0; i--) {
@@ -87,14 +109,121 @@ function zipf(paths: readonly string[], count: number, random: () => number): st
   });
 }
 
+/** One server under test: where it listens and the process whose CPU time is its cost. */
+interface Contender {
+  readonly name: string;
+  readonly url: string;
+  readonly pid: number;
+}
+
+/** What a contender did over its slices of one workload. */
+interface Tally {
+  requests: number;
+  seconds: number;
+  userMicros: number;
+  systemMicros: number;
+  errors: number;
+  non2xx: number;
+  readonly rps: number[];
+  readonly p99: number[];
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function startOurServer(): Promise<Contender> {
+  const port = await freePort();
+  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+  const server = startNode(
+    [...nodeFlags, path.resolve(args.entry), 'serve', '--workers', '1', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch', ...args['serve-args'].split(' ').filter(Boolean)],
+    { pin, children, env: serverEnv, ...(args['server-log'] ? { stdout: 'pipe' as const } : {}) },
+  );
+  if (args['server-log']) server.stdout?.pipe(createWriteStream(args['server-log']));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForAnswer(`${url}/api/v1/passage/John.3.16`);
+  return { name: 'skg serve', url, pid: server.pid! };
+}
+
+async function startBare(answersFile: string, probe: string): Promise<Contender> {
+  const port = await freePort();
+  const bare = startNode(['--import', 'tsx', 'tools/bare-server-paths.ts', answersFile, String(port)], { pin, children });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForAnswer(`${url}${probe}`);
+  return { name: 'bare node:http', url, pid: bare.pid! };
+}
+
+async function startNginx(answersFile: string, coding: string, probe: string): Promise<Contender> {
+  const port = await freePort();
+  const dir = path.join(work, `nginx-${coding}`);
+  mkdirSync(dir, { recursive: true });
+  const { args: nginxArgs, skipped } = prepareNginx(answersFile, dir, port);
+  if (skipped > 0) record(`nginx ${coding}: answers that could not be files`, String(skipped));
+  const command = ['nginx', ...nginxArgs];
+  const child = pin ? spawn('taskset', ['-c', '0', ...command], { stdio: ['ignore', 'ignore', 'inherit'] }) : spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForAnswer(`${url}${probe}`);
+  return { name: 'nginx', url, pid: child.pid! };
+}
+
+/** Runs `paths` against every contender in turn, `slices` times; the tallies in contender order. */
+async function runSlices(contenders: readonly Contender[], paths: readonly string[], headers: Record<string, string>): Promise<Tally[]> {
+  const run = (contender: Contender, seconds: number, start: number): Promise<LoadResult> =>
+    load({ tool, url: contender.url, paths, seconds, connections, pin, workDir: work, children, headers, start });
+  for (const contender of contenders) if (warmup > 0) await run(contender, warmup, 0);
+  const tallies: Tally[] = contenders.map(() => ({ requests: 0, seconds: 0, userMicros: 0, systemMicros: 0, errors: 0, non2xx: 0, rps: [], p99: [] }));
+  let start = 0;
+  for (let slice = 0; slice < slices; slice++) {
+    let furthest = 0;
+    for (const [i, contender] of contenders.entries()) {
+      const tally = tallies[i]!;
+      const before = cpuTime(contender.pid);
+      const result = await run(contender, sliceSeconds, start);
+      const after = cpuTime(contender.pid);
+      tally.requests += result.requests;
+      tally.seconds += result.requests / result.rps;
+      tally.userMicros += after.user - before.user;
+      tally.systemMicros += after.system - before.system;
+      tally.errors += result.errors;
+      tally.non2xx += result.non2xx;
+      tally.rps.push(result.rps);
+      tally.p99.push(result.p99);
+      furthest = Math.max(furthest, result.requests);
+    }
+    // The next slice goes on where the slowest stopped, so all of them see the same paths.
+    start += furthest;
+  }
+  return tallies;
+}
+
+function describe(tally: Tally, bare: Tally | undefined): string {
+  const rps = tally.requests / tally.seconds;
+  const cpu = (tally.userMicros + tally.systemMicros) / tally.requests;
+  const cpuText = `CPU ${cpu.toFixed(1)} µs/req (${(tally.userMicros / tally.requests).toFixed(1)} user, ${(tally.systemMicros / tally.requests).toFixed(1)} system)`;
+  const p99 = `p99 ${median(tally.p99).toFixed(2)} ms (slices up to ${Math.max(...tally.p99).toFixed(2)})`;
+  const faults = tally.errors + tally.non2xx > 0 ? `, errors ${tally.errors}, non-2xx ${tally.non2xx}` : '';
+  if (bare === undefined) return `${Math.round(rps)} req/s, ${p99}, ${cpuText}${faults}`;
+  const ratios = tally.rps.map((r, i) => r / bare.rps[i]!);
+  const bareRps = bare.requests / bare.seconds;
+  const bareCpu = (bare.userMicros + bare.systemMicros) / bare.requests;
+  return (
+    `${Math.round(rps)} req/s = ${median(ratios).toFixed(2)} of bare's ${Math.round(bareRps)} (slices ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), ` +
+    `${p99}, ${cpuText} = ${(cpu / bareCpu).toFixed(2)} × bare's ${bareCpu.toFixed(1)}${faults}`
+  );
+}
+
 async function main(): Promise<void> {
-  const load1 = os.loadavg()[0]!.toFixed(2);
   console.log(
-    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${load1}; ${tool}, ${connections} connections × ${duration} s` +
-      `${pin ? ', server and load pinned to separate cores' : ''}; Accept-Encoding: ${headers['accept-encoding'] ?? '(none)'}; server ${describeServerEnvironment()}`,
+    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ` +
+      `${tool}, ${connections} connections, ${slices} slices × ${sliceSeconds} s per server after ${warmup} s warm-up` +
+      `${pin ? '; servers on core 0, load on core 1' : ''}; server: node ${args['node-flags']} ${args.entry} serve --workers 1, MALLOC_MMAP_THRESHOLD_=${serverEnv.MALLOC_MMAP_THRESHOLD_}` +
+      `${withNginx ? '; nginx as a second baseline' : ''}`,
   );
 
-  // The path universe and the bytes our server answers each with (taken in process from the same dist).
+  // The path universe, and the app in process that tells each coding's answers.
   const dataSet = await loadDataSet(distDir);
   const { chapters, verses } = canonReferences(dataSet.scripture.canon);
   const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items.map((d) => d.path);
@@ -106,74 +235,49 @@ async function main(): Promise<void> {
     ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
     ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
   ];
+  record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs)`);
   const app = createBenchApp(dataSet, true);
-  const index: Array<[string, string | null, string, number]> = [];
-  const bodies: Buffer[] = [];
-  for (const route of universe) {
-    const response = await app.fetch(new Request(`http://localhost${route}`, { headers }));
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
-    index.push([route, response.headers.get('content-encoding'), response.headers.get('etag') ?? '', body.length]);
-    bodies.push(body);
-  }
-  const answersFile = path.join(work, 'answers.bin');
-  writeFileSync(answersFile, Buffer.concat([Buffer.from(`${JSON.stringify(index)}\n`), ...bodies]));
-  const stored = index.filter(([, encoding]) => encoding !== null).length;
-  const totalBytes = bodies.reduce((sum, b) => sum + b.length, 0);
-  record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs); ${stored} answered br; ${(totalBytes / universe.length / 1024).toFixed(1)} KB average body as sent`);
-  bodies.length = 0;
-
-  // Our server, as an operator starts it.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const spawnedAt = performance.now();
-  const cli = args.entry ? [path.resolve(args.entry)] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
-  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
-  const server = startNode([...nodeFlags, ...cli, 'serve', '--dist', distDir, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch', ...args['serve-args'].split(' ').filter(Boolean)], {
-    pin,
-    children,
-    ...(args['server-log'] ? { stdout: 'pipe' as const } : {}),
-  });
-  if (args['server-log']) server.stdout?.pipe(createWriteStream(args['server-log']));
-  await waitForAnswer(`${base}/api/v1/passage/John.3.16`);
-  const runtime = args.entry ? `node ${args.entry}` : 'node --import tsx';
-  record('server start → first answer', `${(performance.now() - spawnedAt).toFixed(0)} ms (${runtime}: spawn, load, listen, answer)`);
-  const startRss = memory(server.pid!).rss;
-  record('resident memory after the first answer', `${startRss.toFixed(0)} MB`);
-
   const random = createRandom(9);
   const workloads: Record<string, string[]> = {
     wide: shuffle([...universe], random),
     zipf: zipf(shuffle([...universe], random), Number(args['zipf-requests']), random),
     chapters: shuffle([...chapterPaths], random),
   };
-  for (const name of args.workloads.split(',')) {
-    const paths = workloads[name];
-    if (!paths) throw new Error(`unknown workload ${name}`);
-    const barePort = await freePort();
-    const bare = startNode(['--import', 'tsx', 'tools/bare-server-paths.ts', answersFile, String(barePort)], { pin, children });
-    await waitForAnswer(`http://127.0.0.1:${barePort}${paths[0]}`);
-    // Both servers warm (JIT, first-use costs, the first stored-answer checks), as they are in service.
-    const warm = async (url: string) => {
-      if (warmup > 0) await load({ tool, url, paths, seconds: warmup, connections, pin, workDir: work, children, headers });
-    };
-    await warm(`http://127.0.0.1:${barePort}`);
-    const bareResult = await load({ tool, url: `http://127.0.0.1:${barePort}`, paths, seconds: duration, connections, pin, workDir: work, children, headers });
-    bare.kill();
-    await warm(base);
-    const readBefore = storageReadBytes(server.pid!);
-    const ours = await load({ tool, url: base, paths, seconds: duration, connections, pin, workDir: work, children, headers });
-    const readFromStorage = storageReadBytes(server.pid!) - readBefore;
-    const rss = memory(server.pid!);
-    const distinct = new Set(paths).size;
-    record(`${name} (${distinct} distinct paths): bare node:http`, `${Math.round(bareResult.rps)} req/s, p99 ${bareResult.p99.toFixed(2)} ms`);
-    record(`${name}: skg serve`, `${Math.round(ours.rps)} req/s, p99 ${ours.p99.toFixed(2)} ms, errors ${ours.errors}, non-2xx ${ours.non2xx}`);
-    record(`${name}: ratio to bare`, (ours.rps / bareResult.rps).toFixed(2));
-    record(`${name}: read from storage by the server (page-cache misses)`, `${(readFromStorage / 2 ** 20).toFixed(1)} MB`);
-    record(`${name}: resident memory after`, `${rss.rss.toFixed(0)} MB (+${(rss.rss - startRss).toFixed(0)} MB over start; peak ${rss.peak.toFixed(0)} MB)`);
+  const names = args.workloads.split(',');
+  for (const name of names) if (!workloads[name]) throw new Error(`unknown workload ${name}`);
+
+  const ours = await startOurServer();
+  record('resident memory of skg serve after the first answer', `${memory(ours.pid).rss.toFixed(0)} MB`);
+
+  for (const coding of args.codings.split(',')) {
+    const headers = CLIENTS[coding];
+    if (headers === undefined) throw new Error(`unknown coding ${coding} (br, gzip, identity)`);
+    const answersFile = path.join(work, `answers-${coding}.bin`);
+    const written = await writeAnswers(app, universe, headers, answersFile);
+    record(
+      `${coding} client (Accept-Encoding: ${headers['accept-encoding'] ?? 'none'})`,
+      `answered ${written.coding} (${written.encoded} of ${written.count} encoded), ${(written.bodyBytes / written.count / 1024).toFixed(2)} KB average body as sent`,
+    );
+    const bare = await startBare(answersFile, universe[0]!);
+    const nginx = withNginx ? await startNginx(answersFile, coding, universe[0]!) : undefined;
+    const contenders = [bare, ours, ...(nginx ? [nginx] : [])];
+    for (const name of names) {
+      const paths = workloads[name]!;
+      const readBefore = storageReadBytes(ours.pid);
+      const [bareTally, ourTally, nginxTally] = await runSlices(contenders, paths, headers);
+      const label = `${name} ${coding}`;
+      record(`${label}: bare node:http`, describe(bareTally!, undefined));
+      record(`${label}: skg serve`, describe(ourTally!, bareTally));
+      if (nginxTally) record(`${label}: nginx`, describe(nginxTally, bareTally));
+      const rss = memory(ours.pid);
+      record(
+        `${label}: skg serve memory after`,
+        `${rss.rss.toFixed(0)} MB resident (peak ${rss.peak.toFixed(0)}), bare ${memory(bare.pid).rss.toFixed(0)} MB; read from storage ${((storageReadBytes(ours.pid) - readBefore) / 2 ** 20).toFixed(1)} MB`,
+      );
+    }
+    for (const contender of [bare, nginx]) if (contender) process.kill(contender.pid, 'SIGTERM');
   }
   record('load average at the end', os.loadavg().map((n) => n.toFixed(2)).join(' '));
-
   figures.printTable();
 }
 

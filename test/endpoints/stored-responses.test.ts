@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
@@ -13,7 +13,8 @@ import { renderResponseArtefact } from '../../packages/server/src/render/render-
 import { loadToServe } from '../../packages/server/src/serve.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
-import { assertStoredEqualsComputed, sampleTargets } from '../helpers/stored-responses.ts';
+import { assertStoredEqualsComputed, exchange, sampleTargets, startCountingServer } from '../helpers/stored-responses.ts';
+import { countZlibCalls } from '../helpers/zlib-calls.ts';
 
 describe('stored answers (the response artefact) on the fixture', () => {
   let distDir: string;
@@ -61,22 +62,56 @@ describe('stored answers (the response artefact) on the fixture', () => {
     assert.ok(notModified.headers.get('x-request-id'));
   });
 
-  it('sends the stored coding only to clients that accept it', async () => {
+  it('sends br to clients that accept it, else gzip to those that accept gzip, else the body as it is', async () => {
     const app = createTestApp(dataSet);
-    for (const [acceptEncoding, coded] of [
-      ['br', true],
-      ['gzip, br;q=0.5', true],
-      ['*', true],
-      ['gzip, deflate', false],
-      ['br;q=0', false],
-      ['*, br;q=0', false],
-      ['identity', false],
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (bytes: Buffer) => bytes };
+    for (const [acceptEncoding, coding] of [
+      ['br', 'br'],
+      ['gzip, br;q=0.5', 'br'],
+      ['*', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['GZIP', 'gzip'],
+      ['*, br;q=0', 'gzip'],
+      ['br;q=0', 'identity'],
+      ['deflate', 'identity'],
+      ['identity', 'identity'],
     ] as const) {
       const response = await app.fetch(new Request('http://localhost/api/v1/xrefs/John.3.16', { headers: { 'accept-encoding': acceptEncoding } }));
       const bytes = Buffer.from(await response.arrayBuffer());
-      assert.equal(response.headers.get('content-encoding'), coded ? 'br' : null, acceptEncoding);
-      const text = coded ? brotliDecompressSync(bytes).toString('utf8') : bytes.toString('utf8');
-      assert.equal(JSON.parse(text).osis, 'John.3.16', acceptEncoding);
+      assert.equal(response.headers.get('content-encoding'), coding === 'identity' ? null : coding, acceptEncoding);
+      assert.equal(response.headers.get('vary'), 'Accept-Encoding', acceptEncoding);
+      assert.equal(JSON.parse(decode[coding](bytes).toString('utf8')).osis, 'John.3.16', acceptEncoding);
+    }
+  });
+
+  it('neither decodes nor compresses a stored answer per request, for any client (zlib calls counted)', async () => {
+    const calls = countZlibCalls();
+    try {
+      const server = await startCountingServer(dataSet);
+      try {
+        const clients: Array<Record<string, string>> = [{ 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip, deflate' }, {}];
+        for (const headers of clients) {
+          for (const target of ['/api/v1/passage/John.3.16', '/api/v1/passage/John.3', '/api/v1/xrefs/John.3.16']) {
+            const answer = await exchange(server.port, 'GET', target, headers);
+            assert.equal(answer.status, 200, target);
+            assert.equal(answer.headers['content-encoding'], headers['accept-encoding']?.includes('br') ? 'br' : headers['accept-encoding'] ? 'gzip' : undefined, target);
+          }
+        }
+        assert.equal(server.routed(), 0, 'every answer from the stored lane');
+      } finally {
+        await server.close();
+      }
+      // And through h3 (a query parameter no route reads: the same stored record).
+      const app = createTestApp(dataSet);
+      const clients: Array<Record<string, string>> = [{ 'accept-encoding': 'gzip, deflate' }, {}];
+      for (const headers of clients) {
+        const response = await app.fetch(new Request('http://localhost/api/v1/passage/John.3.16?unread=1', { headers }));
+        assert.equal(response.status, 200);
+        await response.arrayBuffer();
+      }
+      assert.deepEqual(calls.counted, {}, 'no zlib function called');
+    } finally {
+      calls.restore();
     }
   });
 
@@ -95,8 +130,10 @@ describe('stored answers (the response artefact) on the fixture', () => {
     const other = 'GET /api/v1/passage/Gen.1.1';
     const record = stored.find(john);
     assert.ok(record >= 0);
-    assert.equal(JSON.parse(brotliDecompressSync(stored.body(record, john)!).toString('utf8')).osis, 'John.3.16');
-    assert.equal(stored.body(record, other), undefined, 'the request read back is compared');
+    assert.equal(JSON.parse(brotliDecompressSync(stored.body(record, john, 'br')!).toString('utf8')).osis, 'John.3.16');
+    assert.equal(JSON.parse(gunzipSync(stored.body(record, john, 'gzip')!).toString('utf8')).osis, 'John.3.16');
+    assert.equal(JSON.parse(stored.body(record, john, 'identity')!.toString('utf8')).osis, 'John.3.16');
+    for (const coding of ['br', 'gzip', 'identity'] as const) assert.equal(stored.body(record, other, coding), undefined, `${coding}: the request read back is compared`);
     assert.match(stored.etag(record), new RegExp(`^"${stored.etagBase}-[0-9a-f]{16}"$`));
     // A store whose lookup lands on John 3:16's record for every request: the route computes instead.
     const colliding = { ...dataSet, responses: { ...stored, find: () => record, etag: stored.etag, body: stored.body, usable: true } } as DataSet;

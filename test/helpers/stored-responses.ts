@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { Agent, createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
@@ -31,7 +31,8 @@ export function sampleTargets(dataSet: DataSet, every: number): Array<RenderTarg
 
 /**
  * For each target: the stored answer to a client without Accept-Encoding is the computed answer byte
- * for byte, with the same ETag and Cache-Control; to a client accepting br it is those bytes compressed.
+ * for byte, with the same ETag and Cache-Control; to a client accepting br (or gzip only) it is those
+ * bytes in that coding, under the same ETag.
  * Returns how many targets had a stored answer.
  */
 export async function assertStoredEqualsComputed(dataSet: DataSet, targets: readonly RenderTarget[]): Promise<number> {
@@ -53,6 +54,12 @@ export async function assertStoredEqualsComputed(dataSet: DataSet, targets: read
     assert.equal(brotli.headers.get('content-encoding'), 'br', `${target.path}: stored answer`);
     assert.equal(brotli.headers.get('vary'), 'Accept-Encoding', target.path);
     assert.equal(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8'), expected.text, `${target.path}: br body`);
+    assert.equal(brotli.headers.get('etag'), expected.headers.get('etag'), `${target.path}: br etag`);
+    const gzip = await stored.fetch(new Request(`http://localhost/api/v1${target.path}`, { headers: { 'accept-encoding': 'gzip, deflate' } }));
+    assert.equal(gzip.headers.get('content-encoding'), 'gzip', `${target.path}: stored gzip answer`);
+    assert.equal(gzip.headers.get('vary'), 'Accept-Encoding', target.path);
+    assert.equal(gzip.headers.get('etag'), expected.headers.get('etag'), `${target.path}: gzip etag`);
+    assert.equal(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8'), expected.text, `${target.path}: gzip body`);
     answered++;
   }
   return answered;
@@ -130,6 +137,7 @@ export async function assertLaneEqualsRouted(dataSet: DataSet, targets: readonly
       const etag = (await exchange(server.port, 'GET', path)).headers.etag ?? '';
       for (const [method, headers] of [
         ['GET', { 'accept-encoding': 'gzip, deflate, br' }],
+        ['GET', { 'accept-encoding': 'gzip, deflate' }],
         ['GET', {}],
         ['HEAD', { 'accept-encoding': 'br' }],
         ['GET', { 'accept-encoding': 'br', 'if-none-match': etag }],

@@ -115,6 +115,20 @@ export function describeServerEnvironment(): string {
   return threshold === undefined ? 'MALLOC_MMAP_THRESHOLD_ not set (production sets 131072)' : `MALLOC_MMAP_THRESHOLD_=${threshold}`;
 }
 
+/**
+ * CPU time a process has used so far, user and system, in microseconds (Linux /proc/<pid>/stat, in
+ * clock ticks of 10 ms): the difference over a run, divided by its requests, is the CPU per request.
+ */
+export function cpuTime(pid: number): { user: number; system: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, in parentheses): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * TICK_MICROSECONDS, system: Number(fields[12]) * TICK_MICROSECONDS };
+}
+
+/** `getconf CLK_TCK` is 100 on every Linux we run on. */
+const TICK_MICROSECONDS = 10_000;
+
 /** Bytes the process has caused to be read from storage (Linux /proc/<pid>/io `read_bytes`: page-cache misses, not cached reads); NaN elsewhere. */
 export function storageReadBytes(pid: number): number {
   try {
@@ -152,6 +166,8 @@ export interface LoadOptions {
   readonly children?: ChildProcess[];
   /** Request headers besides the client address (e.g. `accept-encoding`), lower-case names. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Where in `paths` the first request starts (wrk only), so successive short runs go on through the list. */
+  readonly start?: number;
 }
 
 /** Puts `paths` under load for `seconds`. */
@@ -165,7 +181,7 @@ function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
   writeFileSync(
     script,
     `local paths = {${options.paths.map((p) => JSON.stringify(p)).join(', ')}}\n` +
-      'local n = 0\nrequest = function()\n  n = n + 1\n' +
+      `local n = ${options.start ?? 0}\nrequest = function()\n  n = n + 1\n` +
       '  local address = string.format("198.51.%d.%d", math.floor(n / 256) % 256, n % 256)\n' +
       `  return wrk.format("GET", paths[(n % #paths) + 1], {["X-Forwarded-For"] = address${Object.entries(options.headers ?? {})
         .map(([name, value]) => `, [${JSON.stringify(name)}] = ${JSON.stringify(value)}`)

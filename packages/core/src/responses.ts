@@ -1,27 +1,35 @@
-// The response artefact (`responses.bin`): answers rendered ahead of time, one compressed body per
-// canonical request. The server's render step (packages/server/src/render/) writes it, the server's
-// reader (packages/server/src/artefacts/responses.ts) answers from it; both take the layout from here.
+// The response artefact (`responses.bin`): answers rendered ahead of time, each stored in every content
+// coding a client may ask for (br, gzip, identity), per canonical request. The server's render step
+// (packages/server/src/render/) writes it, the server's reader (packages/server/src/artefacts/responses.ts)
+// answers from it; both take the layout from here.
 //
 //   header (RESPONSES_HEADER_BYTES)   the fields of RESPONSES_HEADER, u32 each, then the ETag base
 //   slots    u32 × slots              open-addressing hash table: record index + 1, 0 = empty
-//   records  u32 × records × 6        the fields of RESPONSES_RECORD for each record
+//   records  u32 × records × 8        the fields of RESPONSES_RECORD for each record
 //   (padding to 8)
-//   tail     per record with an answer: its canonical request (ASCII), then its body compressed with
-//            RESPONSES_ENCODING; both at tail + entryStart
+//   tail     per record with an answer, from tail + entryStart, one entry per coding in RESPONSES_CODINGS
+//            order: its canonical request (ASCII), then its body in that coding
 //
-// The head (everything before the tail) is held in memory: 24 bytes a record and 8 a slot, about 4 MB
+// The head (everything before the tail) is held in memory: 32 bytes a record and 8 a slot, about 5 MB
 // for the full data's 126,000 answers. A lookup hashes the canonical request twice: the first hash
 // picks the slot, the second (the record's fingerprint) tells the records of other requests apart
-// without reading them. The canonical request itself is read with the body, in the same positioned
-// read, and compared before the body is used, so a fingerprint collision costs a read, never a wrong
-// answer. A record's ETag is the data's ETag base (in the header) and the 16 hex digits of its request
-// (two u32 in the record): `"<base>-<digits>"`.
+// without reading them. The canonical request itself is read with the body of the coding served, in the
+// same positioned read (each coding's body follows its own copy of the request), and compared before
+// the body is used, so a fingerprint collision costs a read, never a wrong answer. A record's ETag is
+// the data's ETag base (in the header) and the 16 hex digits of its request (two u32 in the record):
+// `"<base>-<digits>"`, the same for every coding (the server adds `Vary: Accept-Encoding`).
+//
+// Every coding is stored so that no client's answer is decoded or compressed per request (issue 20; the
+// cost in disk and build time is measured in docs/artefacts.md, "Response artefacts").
 
 /** The artefact's name in the manifest and its file name in a build directory. */
 export const RESPONSES_ARTEFACT = 'responses';
 export const RESPONSES_FILE = 'responses.bin';
-/** `A` for answers; the cross-reference artefact is `SKGR`. */
-export const RESPONSES_MAGIC = 'SKGA';
+/**
+ * `C` for answers in every coding (`SKGA`, br only, is read as no artefact: the routes compute); the
+ * cross-reference artefact is `SKGR`.
+ */
+export const RESPONSES_MAGIC = 'SKGC';
 
 /** Byte offsets of the header's u32 fields. */
 export const RESPONSES_HEADER = Object.freeze({
@@ -49,18 +57,26 @@ export const RESPONSES_RECORD = Object.freeze({
   /** Offset from the tail of its canonical request, which its body follows. */
   entryStart: 1,
   keyLength: 2,
-  /** Bytes of the compressed body; 0: the record holds no answer (the route refused the request). */
-  bodyLength: 3,
+  /** Bytes of the br body; 0: the record holds no answer (the route refused the request). */
+  brLength: 3,
   /** The ETag's 16 hex digits after the base, as two u32 (the first 8 digits, then the last 8). */
   etagHigh: 4,
   etagLow: 5,
+  /** Bytes of the gzip body. */
+  gzipLength: 6,
+  /** Bytes of the body as the route computes it (no coding). */
+  identityLength: 7,
 });
-export const RESPONSES_RECORD_WORDS = 6;
+export const RESPONSES_RECORD_WORDS = 8;
 
-/** The Content-Encoding of every stored body. */
-export const RESPONSES_ENCODING = 'br';
-/** Brotli quality of the stored bodies (measured in docs/artefacts.md, "Response artefacts"). */
+/** The content codings every answer is stored in, in tail order; `identity` is the body uncoded. */
+export const RESPONSES_CODINGS = Object.freeze(['br', 'gzip', 'identity'] as const);
+export type ResponseCoding = (typeof RESPONSES_CODINGS)[number];
+
+/** Brotli quality of the stored br bodies (measured in docs/artefacts.md, "Response artefacts"). */
 export const RESPONSES_BROTLI_QUALITY = 6;
+/** zlib level of the stored gzip bodies (measured in docs/artefacts.md, "Response artefacts"). */
+export const RESPONSES_GZIP_LEVEL = 6;
 
 /** FNV-1a over the UTF-16 code units of a canonical request (ASCII: one unit a byte). */
 export function hashResponseKey(key: string): number {

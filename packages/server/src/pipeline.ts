@@ -30,6 +30,7 @@ import type { AppConfig, Reply, RequestState, ResponseHeaders } from './context.
 import { answerPreflight, setCorsHeaders } from './middleware/cors.ts';
 import { rejectDotSegments } from './middleware/dot-segments.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
+import { chooseStoredCoding, type StoredCoding } from './middleware/content-encoding.ts';
 import { answerError, type FailedRequestLine } from './middleware/error-boundary.ts';
 import { echoIdempotencyKey } from './middleware/idempotency-key.ts';
 import { createRateLimit, getClientAddress, getNodeClientAddress, isCountedAlready } from './middleware/rate-limit.ts';
@@ -105,21 +106,22 @@ export function createPipeline(config: AppConfig): Pipeline {
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     let dataSet: DataSet;
     let stored: StoredRequest | undefined;
+    const raw = req.headers;
+    const coding = chooseStoredCoding(readNodeHeader(raw, 'accept-encoding'));
     try {
       dataSet = config.getDataSet();
-      stored = findStoredRequest(dataSet, req.url ?? '');
+      stored = findStoredRequest(dataSet, req.url ?? '', coding);
     } catch {
       return undefined; // nothing counted yet: h3's path answers, and its error boundary answers a failure
     }
     if (stored === undefined) return undefined;
-    const raw = req.headers;
     const headers: ResponseHeaders = {};
     const requestId = beginHeaders(readNodeHeader(raw, 'x-request-id'), readNodeHeader(raw, 'idempotency-key'), headers);
     try {
       const counting = rateLimit.count(getNodeClientAddress(req, config.trustProxy), headers);
-      if (counting === undefined) return send(method, answerStoredRequestBody(req, stored, headers), headers);
+      if (counting === undefined) return send(method, answerStoredRequestBody(req, stored, coding, headers), headers);
       return counting
-        .then(() => send(method, answerStoredRequestBody(req, stored, headers), headers))
+        .then(() => send(method, answerStoredRequestBody(req, stored, coding, headers), headers))
         .then(undefined, (error: unknown) => fail(lineOfNode(req), error, requestId, dataSet, headers));
     } catch (error) {
       return fail(lineOfNode(req), error, requestId, dataSet, headers);
@@ -174,10 +176,9 @@ function respond(event: H3Event, state: RequestState, handler: PipelineHandler):
 }
 
 /** What the data route's handler does with a stored answer (route-handler.ts), for the lane. */
-function answerStoredRequestBody(req: IncomingMessage, stored: StoredRequest, headers: ResponseHeaders): Reply {
+function answerStoredRequestBody(req: IncomingMessage, stored: StoredRequest, coding: StoredCoding, headers: ResponseHeaders): Reply {
   headers['cache-control'] = DATA_CACHE_CONTROL;
-  const conditions = { ifNoneMatch: readNodeHeader(req.headers, 'if-none-match'), acceptEncoding: readNodeHeader(req.headers, 'accept-encoding') };
-  return answerStoredBody(conditions, headers, stored.store, stored.record, stored.body);
+  return answerStoredBody(readNodeHeader(req.headers, 'if-none-match'), headers, stored.store, stored.record, coding, stored.body);
 }
 
 /**

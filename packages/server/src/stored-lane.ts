@@ -18,18 +18,19 @@
 import type { ResponseStore } from './artefacts/responses.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { RENDERED_ROUTES } from './render/targets.ts';
+import type { StoredCoding } from './middleware/content-encoding.ts';
 import { API_BASE } from './routes/define.ts';
 import { createStoredContract, type StoredContract } from './stored-response.ts';
 
-/** A request the lane answers: its stored record, the body already read (its key checked). */
+/** A request the lane answers: its stored record, the body in the client's coding already read (its key checked). */
 export interface StoredRequest {
   readonly store: ResponseStore;
   readonly record: number;
   readonly body: Buffer;
 }
 
-/** The stored answer a request target names in a data set, or undefined when h3 must answer it. */
-export type FindStoredRequest = (dataSet: DataSet, target: string) => StoredRequest | undefined;
+/** The stored answer a request target names in a data set, in `coding`, or undefined when h3 must answer it. */
+export type FindStoredRequest = (dataSet: DataSet, target: string, coding: StoredCoding) => StoredRequest | undefined;
 
 export function createStoredRequestFinder(): FindStoredRequest {
   // `/passage` → the contract of the route rendering `/passage/{osis}`: the first segment names the route.
@@ -41,7 +42,7 @@ export function createStoredRequestFinder(): FindStoredRequest {
   }
   const base = API_BASE.length;
 
-  return function findStoredRequest(dataSet, target) {
+  return function findStoredRequest(dataSet, target, coding) {
     const store = dataSet.responses;
     if (store === undefined || !store.usable || !target.startsWith(API_BASE) || target.includes('?')) return undefined;
     const contract = contracts.get(target.slice(base, target.indexOf('/', base + 1)));
@@ -49,7 +50,7 @@ export function createStoredRequestFinder(): FindStoredRequest {
     const canonical = `GET ${target}`;
     const record = store.find(canonical);
     if (record < 0) return undefined;
-    const body = store.body(record, canonical);
+    const body = store.body(record, canonical, coding);
     if (body === undefined || !contract.holds(dataSet, store, record, canonical)) return undefined;
     return { store, record, body };
   };

@@ -1,17 +1,16 @@
 // Answering from the response artefact (artefacts/responses.ts): the stored ETag, 304 on If-None-Match,
-// and the stored compressed bytes as they are when the client accepts their coding. A client that does
-// not gets the bytes decoded, the same body the route computes. `Vary: Accept-Encoding` on every such
-// answer (304 too), so caches keep the two codings apart.
+// and the stored bytes of the coding the client takes (br, else gzip, else identity: the same body the
+// route computes), as they are: nothing is decoded or compressed per request. `Vary: Accept-Encoding` on
+// every such answer (304 too), so caches keep the codings apart.
 //
 // Two callers: a data route's handler (route-handler.ts), for a request h3 routed, and the stored lane
 // (stored-lane.ts), for a request answered before h3. Both read the request's conditions as plain
 // header values and check the route's contract the same way, so their answers are the same bytes.
 
-import { brotliDecompressSync } from 'node:zlib';
 import type { ResponseStore } from './artefacts/responses.ts';
 import type { DataSet } from './artefacts/types.ts';
 import type { Reply, ResponseHeaders } from './context.ts';
-import { acceptsEncoding } from './middleware/content-encoding.ts';
+import { chooseStoredCoding, type StoredCoding } from './middleware/content-encoding.ts';
 import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from './middleware/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
 import type { RouteDefinition } from './routes/define.ts';
@@ -32,18 +31,20 @@ export interface StoredAnswerConditions {
 export function answerStored(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, canonical: string): Reply | undefined {
   const etag = store.etag(record);
   // The tag names this request (its digits hash the canonical request), so a match needs no body.
-  if (isNotModified(conditions, etag)) return finish(conditions, headers, store, etag, null);
-  const body = store.body(record, canonical);
-  return body === undefined ? undefined : finish(conditions, headers, store, etag, body);
+  if (isNotModified(conditions, etag)) return finish(headers, etag, 'identity', null);
+  const coding = chooseStoredCoding(conditions.acceptEncoding);
+  const body = store.body(record, canonical, coding);
+  return body === undefined ? undefined : finish(headers, etag, coding, body);
 }
 
 /**
- * The same for a record whose body the caller has read already (`store.body`: the key checked): the
- * stored lane reads it before counting the request, so there a 304 costs the read.
+ * The same for a record whose body in `coding` (`chooseStoredCoding` of the request) the caller has
+ * read already (`store.body`: the key checked): the stored lane reads it before counting the request,
+ * so there a 304 costs the read.
  */
-export function answerStoredBody(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, body: Buffer): Reply {
+export function answerStoredBody(ifNoneMatch: string | null, headers: ResponseHeaders, store: ResponseStore, record: number, coding: StoredCoding, body: Buffer): Reply {
   const etag = store.etag(record);
-  return finish(conditions, headers, store, etag, isNotModified(conditions, etag) ? null : body);
+  return finish(headers, etag, coding, ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag) ? null : body);
 }
 
 function isNotModified(conditions: StoredAnswerConditions, etag: string): boolean {
@@ -51,16 +52,13 @@ function isNotModified(conditions: StoredAnswerConditions, etag: string): boolea
 }
 
 /** `body` null: 304. */
-function finish(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, etag: string, body: Buffer | null): Reply {
+function finish(headers: ResponseHeaders, etag: string, coding: StoredCoding, body: Buffer | null): Reply {
   headers['etag'] = etag;
   headers['vary'] = 'Accept-Encoding';
   if (body === null) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
-  if (acceptsEncoding(conditions.acceptEncoding, store.encoding)) {
-    headers['content-encoding'] = store.encoding;
-    return { status: 200, body };
-  }
-  return { status: 200, body: brotliDecompressSync(body) };
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  return { status: 200, body };
 }
 
 /**
@@ -91,7 +89,7 @@ export function createStoredContract(route: RouteDefinition): StoredContract {
       let matches = settled.get(store);
       if (matches === undefined) {
         matches = store.etag(record) === createEtag(dataSet, canonical, this.format, perProcess);
-        if (matches || store.body(record, canonical) !== undefined) settled.set(store, matches);
+        if (matches || store.body(record, canonical, 'br') !== undefined) settled.set(store, matches);
       }
       return matches;
     },

@@ -1,18 +1,18 @@
-// The response artefact's reader: answers rendered ahead of time (layout in @skg/core `responses.ts`).
-// The head (hash table and records) is in memory; a body is one positioned read of the file through the
-// page cache, with the canonical request it answers, so resident memory does not grow with the paths
-// asked for.
+// The response artefact's reader: answers rendered ahead of time, in every coding (layout in @skg/core
+// `responses.ts`). The head (hash table and records) is in memory; a body is one positioned read of the
+// file through the page cache, of the coding the client takes, with the canonical request it answers, so
+// resident memory does not grow with the paths asked for and no body is decoded per request.
 
 import {
   hashResponseFingerprint,
   hashResponseKey,
   RESPONSES_ETAG_BASE_MAX,
-  RESPONSES_ENCODING,
   RESPONSES_HEADER,
   RESPONSES_HEADER_BYTES,
   RESPONSES_MAGIC,
   RESPONSES_RECORD,
   RESPONSES_RECORD_WORDS,
+  type ResponseCoding,
 } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
 import { artefactError, checkHeader, viewU32 } from './binary.ts';
@@ -32,17 +32,15 @@ export interface ResponseStore {
   problem: string | undefined;
   /** The ETag base the bodies were rendered for (see etag-base.ts). */
   readonly etagBase: string;
-  /** The Content-Encoding of every body (`br`). */
-  readonly encoding: string;
   /** The record that may hold the answer to a canonical request (`GET /api/v1/passage/John.3.16`), or -1. */
   find(canonical: string): number;
   etag(record: number): string;
   /**
-   * The compressed body, one read of the file; undefined when the record is another request's (its
+   * The body in `coding`, one read of the file; undefined when the record is another request's (its
    * fingerprint matched by chance): the answer is then computed. Short-lived: write it and drop it
    * (it is carved from a shared slab, artefact-file.ts), never cache it.
    */
-  body(record: number, canonical: string): Buffer | undefined;
+  body(record: number, canonical: string, coding: ResponseCoding): Buffer | undefined;
 }
 
 /** Two hex digits of each byte value. */
@@ -79,7 +77,6 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
     usable: true,
     problem: undefined,
     etagBase,
-    encoding: RESPONSES_ENCODING,
     find(canonical) {
       const fingerprint = hashResponseFingerprint(canonical);
       for (let slot = hashResponseKey(canonical) & mask; ; slot = (slot + 1) & mask) {
@@ -87,7 +84,7 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
         if (entry === 0) return -1;
         const at = (entry - 1) * RESPONSES_RECORD_WORDS;
         if (records[at + RESPONSES_RECORD.fingerprint] === fingerprint && records[at + RESPONSES_RECORD.keyLength] === canonical.length) {
-          return records[at + RESPONSES_RECORD.bodyLength] === 0 ? -1 : entry - 1;
+          return records[at + RESPONSES_RECORD.brLength] === 0 ? -1 : entry - 1;
         }
       }
     },
@@ -95,12 +92,23 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
       const at = record * RESPONSES_RECORD_WORDS;
       return `"${etagBase}-${hex8(records[at + RESPONSES_RECORD.etagHigh]!)}${hex8(records[at + RESPONSES_RECORD.etagLow]!)}"`;
     },
-    body(record, canonical) {
+    body(record, canonical, coding) {
       const at = record * RESPONSES_RECORD_WORDS;
       const keyLength = records[at + RESPONSES_RECORD.keyLength]!;
-      const start = tail + records[at + RESPONSES_RECORD.entryStart]!;
+      const brLength = records[at + RESPONSES_RECORD.brLength]!;
+      const gzipLength = records[at + RESPONSES_RECORD.gzipLength]!;
+      // The entries follow each other in RESPONSES_CODINGS order: br, gzip, identity.
+      let start = tail + records[at + RESPONSES_RECORD.entryStart]!;
+      let length = brLength;
+      if (coding === 'gzip') {
+        start += keyLength + brLength;
+        length = gzipLength;
+      } else if (coding === 'identity') {
+        start += 2 * keyLength + brLength + gzipLength;
+        length = records[at + RESPONSES_RECORD.identityLength]!;
+      }
       // The body is written to the socket and dropped (stored answers never enter the response cache).
-      const entry = file.read(start, start + keyLength + records[at + RESPONSES_RECORD.bodyLength]!, 'short-lived');
+      const entry = file.read(start, start + keyLength + length, 'short-lived');
       for (let i = 0; i < keyLength; i++) if (entry[i] !== canonical.charCodeAt(i)) return undefined;
       return entry.subarray(keyLength);
     },

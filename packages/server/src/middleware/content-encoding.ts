@@ -26,3 +26,25 @@ function isZeroWeight(params: string): boolean {
   }
   return false;
 }
+
+/** The codings a stored answer is kept in, best first for a client that accepts several. */
+export type StoredCoding = 'br' | 'gzip' | 'identity';
+
+/** Accept-Encoding values seen, with the coding each takes: clients send a handful of distinct values. */
+const chosen = new Map<string, StoredCoding>();
+const CHOSEN_MAX = 64;
+
+/**
+ * The coding a stored answer is sent in for a request's Accept-Encoding: br when accepted, else gzip,
+ * else identity. Remembered per header value (a few dozen at most), so a request parses nothing.
+ */
+export function chooseStoredCoding(header: string | null): StoredCoding {
+  if (header === null || header === '') return 'identity';
+  let coding = chosen.get(header);
+  if (coding === undefined) {
+    coding = acceptsEncoding(header, 'br') ? 'br' : acceptsEncoding(header, 'gzip') ? 'gzip' : 'identity';
+    if (chosen.size >= CHOSEN_MAX) chosen.clear();
+    chosen.set(header, coding);
+  }
+  return coding;
+}

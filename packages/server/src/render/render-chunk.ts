@@ -1,19 +1,20 @@
 // Renders a range of planned answers: each body from `computeResponse`, the function the route handler
-// answers and caches with (so a stored answer is byte-equal to the computed one), then compressed.
+// answers and caches with (so a stored answer is byte-equal to the computed one), then compressed in
+// every stored coding (br and gzip; identity is the body itself).
 // Run by the render workers (render-worker.ts), or in the writing thread when there is one core.
 
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import { ApiError, RESPONSES_BROTLI_QUALITY } from '@skg/core';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { ApiError, RESPONSES_BROTLI_QUALITY, RESPONSES_GZIP_LEVEL } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { computeResponse } from '../route-handler.ts';
 import type { RouteContext } from '../routes/define.ts';
 import type { PlannedResponse } from './plan.ts';
 import type { RenderTarget } from './targets.ts';
 
-/** One planned answer rendered: its compressed body, or none when the route refuses the path. */
+/** One planned answer rendered: its body in every stored coding, or none when the route refuses the path. */
 export interface RenderedBody {
-  /** Brotli-compressed body; undefined: no answer to store (e.g. a verse without interlinear data). */
-  readonly body?: Uint8Array;
+  /** The body in RESPONSES_CODINGS order (br, gzip, identity); undefined: no answer to store (e.g. a verse without interlinear data). */
+  readonly bodies?: readonly [br: Uint8Array, gzip: Uint8Array, identity: Uint8Array];
   /** Bytes of the body before compression. */
   readonly rawBytes: number;
 }
@@ -27,6 +28,11 @@ export function compressResponse(body: Uint8Array): Buffer {
       [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
   });
+}
+
+/** gzip at RESPONSES_GZIP_LEVEL. */
+export function gzipResponse(body: Uint8Array): Buffer {
+  return gzipSync(body, { level: RESPONSES_GZIP_LEVEL });
 }
 
 function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
@@ -55,7 +61,7 @@ export async function renderChunk(dataSet: DataSet, planned: readonly PlannedRes
       throw error;
     }
     if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
-    rendered.push({ body: compressResponse(response.body), rawBytes: response.body.byteLength });
+    rendered.push({ bodies: [compressResponse(response.body), gzipResponse(response.body), response.body], rawBytes: response.body.byteLength });
   }
   return rendered;
 }

@@ -1,5 +1,5 @@
 // The build's render step: loads a freshly compiled build as a DataSet, asks the routes for every answer
-// that depends only on the data and the path (targets.ts), and writes them, compressed, with their ETags,
+// that depends only on the data and the path (targets.ts), and writes them in every coding, with their ETags,
 // into the response artefact (layout in @skg/core `responses.ts`, reader in artefacts/responses.ts).
 //
 // Each body comes from `computeResponse`, the function the route handler answers and caches with, so a
@@ -56,8 +56,8 @@ export interface RenderInput {
 
 /** What the compiler adds to the manifest for the rendered file, and what the render counted. */
 export interface RenderedArtefact extends RenderedArtefactEntry {
-  /** Answers stored and bytes (compressed, uncompressed) per kind, for the build report. */
-  readonly kinds: Readonly<Record<string, { readonly answers: number; readonly bytes: number; readonly rawBytes: number }>>;
+  /** Answers stored and bytes (br, gzip, uncompressed) per kind, for the build report. */
+  readonly kinds: Readonly<Record<string, { readonly answers: number; readonly bytes: number; readonly gzipBytes: number; readonly rawBytes: number }>>;
 }
 
 /** Records a render request hands a worker at once: large enough to keep messages few, small enough to balance. */
@@ -119,7 +119,7 @@ export async function writeResponses(
       pending = [];
       pendingBytes = 0;
     };
-    const kinds: Record<string, { answers: number; bytes: number; rawBytes: number }> = {};
+    const kinds: Record<string, { answers: number; bytes: number; gzipBytes: number; rawBytes: number }> = {};
     let tailBytes = 0;
     // Chunks asked for ahead (two per thread), taken in order; a later chunk's failure is seen when reached.
     const ahead: Array<Promise<RenderedBody[]>> = [];
@@ -133,23 +133,31 @@ export async function writeResponses(
     };
     for (let i = 0; i < Math.max(2, renderer.threads * 2); i++) askNext();
     for (let chunkStart = 0; chunkStart < count; chunkStart += chunkRecords) {
-      const bodies = await ahead.shift()!;
+      const rendered = await ahead.shift()!;
       askNext();
-      bodies.forEach(({ body, rawBytes }, offset) => {
-        if (!body) return; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
+      rendered.forEach(({ bodies, rawBytes }, offset) => {
+        if (!bodies) return; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
         const record = chunkStart + offset;
         const { target, key } = planned[record]!;
         const at = record * RESPONSES_RECORD_WORDS;
+        const [br, gzip] = bodies;
         records[at + RESPONSES_RECORD.entryStart] = tailBytes;
-        records[at + RESPONSES_RECORD.bodyLength] = body.byteLength;
-        tailBytes += key.length + body.byteLength;
+        records[at + RESPONSES_RECORD.brLength] = br.byteLength;
+        records[at + RESPONSES_RECORD.gzipLength] = gzip.byteLength;
+        records[at + RESPONSES_RECORD.identityLength] = rawBytes;
+        const keyBytes = Buffer.from(key, 'ascii');
+        // Each coding's body after its own copy of the request: one read gives both (layout in @skg/core).
+        for (const body of bodies) {
+          pending.push(keyBytes, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+          pendingBytes += key.length + body.byteLength;
+          tailBytes += key.length + body.byteLength;
+        }
         if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
-        const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, rawBytes: 0 });
+        const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, gzipBytes: 0, rawBytes: 0 });
         totals.answers++;
-        totals.bytes += body.byteLength;
+        totals.bytes += br.byteLength;
+        totals.gzipBytes += gzip.byteLength;
         totals.rawBytes += rawBytes;
-        pending.push(Buffer.from(key, 'ascii'), Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-        pendingBytes += key.length + body.byteLength;
         if (pendingBytes >= 4 * 1024 * 1024) flush();
       });
       onProgress?.(Math.min(count, chunkStart + chunkRecords), count);
@@ -193,7 +201,7 @@ export async function renderResponseArtefact(input: RenderInput): Promise<Render
     const sha256 = await hashFile(temp);
     renameSync(temp, file);
     for (const [kind, totals] of Object.entries(written.kinds)) {
-      input.log?.(`render ${kind}: ${totals.answers} answers, ${(totals.rawBytes / 1e6).toFixed(1)} MB → ${(totals.bytes / 1e6).toFixed(1)} MB brotli`);
+      input.log?.(`render ${kind}: ${totals.answers} answers, ${(totals.rawBytes / 1e6).toFixed(1)} MB → ${(totals.bytes / 1e6).toFixed(1)} MB brotli, ${(totals.gzipBytes / 1e6).toFixed(1)} MB gzip`);
     }
     return { name: RESPONSES_ARTEFACT, fileName: RESPONSES_FILE, sha256, optional: true, ...written };
   } catch (error) {
