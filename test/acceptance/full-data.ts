@@ -1,7 +1,13 @@
 // Shared set-up for acceptance tests on the full data: where dist/ is, and whether a test may skip.
 
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { before } from 'node:test';
+import type { H3 } from 'h3';
+import { loadDataSet } from '@skg/server';
+import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import { createTestApp, get as getFrom, type TestResponse } from '../helpers/app.ts';
 
 /** The full-data dist directory (`SKG_DIST`, default `dist`). */
 export const FULL_DIST = path.resolve(process.env.SKG_DIST ?? 'dist');
@@ -25,4 +31,21 @@ export function skipWithoutFullBundle(): string | false {
   const reason = `no full bundle in ${FULL_BUNDLE} (run: SKG_SOURCES=../shared/upstream npm run skg -- ingest, or set SKG_BUNDLE)`;
   if (process.env.CI) throw new Error(`CI: ${reason}`);
   return reason;
+}
+
+/**
+ * The full data loaded once before a suite's tests (call inside `describe`): its data set and an app
+ * over it, and `get` under /api/v1.
+ */
+export function useFullDataApp(): { readonly dataSet: () => DataSet; readonly get: (route: string) => Promise<TestResponse> } {
+  let dataSet: DataSet | undefined;
+  let app: H3 | undefined;
+  before(async () => {
+    dataSet = await loadDataSet(FULL_DIST);
+    app = createTestApp(dataSet);
+  });
+  return {
+    dataSet: () => dataSet ?? assert.fail('the full data is not loaded'),
+    get: (route) => getFrom(app ?? assert.fail('the full data is not loaded'), route),
+  };
 }

@@ -36,6 +36,17 @@ export const CALLS: { readonly [K in ClientOperation]: (client: ScriptureGraphCl
     assert.equal(chapter.data.book.id, 'John');
     const missing = await client.GET('/passage/{osis}', { params: { path: { osis: 'Gen.1.99' } } });
     assert.equal(missing.error?.code, 'not_found');
+    const parallel = await client.GET('/passage/{osis}', { params: { path: { osis: 'John.3.16' }, query: { translation: 'KJV,RV1909' } } });
+    assert.ok(parallel.data && parallel.data.kind === 'passage');
+    assert.deepEqual(parallel.data.translations, ['KJV', 'RV1909']);
+    assert.match(parallel.data.verses[0]?.parallel?.[1]?.text ?? '', /amó Dios al mundo/);
+  },
+  async list_translations(client) {
+    const { data } = await client.GET('/translations');
+    assert.deepEqual(
+      data?.translations.map((translation) => translation.id),
+      ['BSB', 'KJV', 'WEB', 'RV1909'],
+    );
   },
   async get_interlinear(client) {
     const { data } = await client.GET('/interlinear/{osis}', { params: { path: { osis: 'Gen.1.1' } } });

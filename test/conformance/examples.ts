@@ -50,6 +50,20 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /passage/Gen.1.31-Exod.1.1', status: 400, code: 'invalid_parameter' },
     { request: 'GET /passage/Ps.1-Ps.150', status: 200, data: 'full' },
     { request: 'GET /passage/John%203%3A16', status: 400, code: 'invalid_reference' },
+    { request: 'GET /passage/John.3.16?translation=KJV', status: 200 },
+    { request: 'GET /passage/Matt.17.21?translation=kjv', status: 200 },
+    { request: 'GET /passage/John.3?translation=RV1909', status: 200 },
+    { request: 'GET /passage/Gen.1.1-3?translation=BSB,KJV,WEB,RV1909', status: 200 },
+    { request: 'GET /passage/Tob.1?translation=WEB', status: 200 },
+    { request: 'GET /passage/Tob.1.1?translation=KJV', status: 400, code: 'invalid_reference' },
+    { request: 'GET /passage/John.3.16?translation=NIV', status: 400, code: 'unknown_value' },
+    { request: 'GET /passage/John.3.16?translation=KJV,KJV', status: 400, code: 'invalid_parameter' },
+    { request: 'GET /passage/John.3.16?translation=KJV', status: 400, code: 'unknown_value', app: 'without-optional' },
+  ],
+
+  list_translations: [
+    { request: 'GET /translations', status: 200 },
+    { request: 'GET /translations', status: 200, app: 'without-optional' },
   ],
 
   parse_references: [
@@ -60,6 +74,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /references?q=Ps%20117%3A1-3%3B%20That%20is%2C%2060%20shekels', status: 200 },
     { request: 'GET /references?q=John%203%3A99%2C%20Mal%205', status: 200 },
     { request: 'GET /references?q=hello%20world', status: 200 },
+    { request: 'GET /references?q=Jn%203%3A16&passages=true&translation=KJV,RV1909', status: 200 },
     { request: 'GET /references', status: 400, code: 'missing_parameter' },
     { request: 'GET /references?q=John%203%3A16&lang=xx', status: 400, code: 'unknown_value' },
     { request: 'GET /references?q=John%203%3A16&passages=maybe', status: 400, code: 'invalid_parameter' },

@@ -20,7 +20,7 @@ describe('GET / (service index)', () => {
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
       '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/random', '/reference', '/reference/assets/{file}', '/references', '/scripture',
-      '/search', '/stats', '/status', '/tags', '/vocabulary',
+      '/search', '/stats', '/status', '/tags', '/translations', '/vocabulary',
       '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /mcp', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
     for (const description of Object.values(body.endpoints)) assert.equal(typeof description, 'string');
@@ -99,6 +99,7 @@ describe('GET /status', () => {
     assert.deepEqual(body.datasets, {
       connections: dataSet.datasets.connections ? 'available' : 'unavailable',
       interlinear: dataSet.datasets.interlinear ? 'available' : 'unavailable',
+      translations: dataSet.datasets.translations ? 'available' : 'unavailable',
     });
     assert.equal(body.dataVersion, dataSet.manifest.dataVersion);
     assert.equal(body.bundleGenerated, dataSet.manifest.bundleGenerated);
@@ -109,7 +110,7 @@ describe('GET /status', () => {
   it('reports available for a built optional dataset', async () => {
     const withData = createTestApp(createMemoryDataSet({ datasets: { interlinear: true, connections: false } }));
     const { body } = await get(withData, '/status');
-    assert.deepEqual(body.datasets, { connections: 'unavailable', interlinear: 'available' });
+    assert.deepEqual(body.datasets, { connections: 'unavailable', interlinear: 'available', translations: 'unavailable' });
   });
 
   it('reports degraded when a component check fails', async () => {

@@ -50,13 +50,14 @@ describe('a dist built without the optional artefacts', () => {
     assert.deepEqual(manifest.optionalArtefacts, {
       interlinear: { built: false, reason: 'excluded' },
       connections: { built: false, reason: 'excluded' },
+      translations: { built: false, reason: 'excluded' },
     });
     assert.equal(manifest.artefacts.interlinear, undefined);
     assert.equal(manifest.artefacts.connections, undefined);
   });
 
-  it('loads, reports both datasets unbuilt, and passes skg verify', async () => {
-    assert.deepEqual({ ...dataSet.datasets }, { interlinear: false, connections: false });
+  it('loads, reports the datasets unbuilt, and passes skg verify', async () => {
+    assert.deepEqual({ ...dataSet.datasets }, { interlinear: false, connections: false, translations: false });
     assert.equal(dataSet.interlinear, undefined);
     assert.deepEqual(await checkDist(distDir, { checksums: true }), []);
     assert.match(await skg('verify', '--dist', distDir), /^ok: /);
@@ -89,7 +90,17 @@ describe('a dist built without the optional artefacts', () => {
     const { status, body } = await get(app, '/status');
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.datasets, { connections: 'unavailable', interlinear: 'unavailable' });
+    assert.deepEqual(body.datasets, { connections: 'unavailable', interlinear: 'unavailable', translations: 'unavailable' });
+  });
+
+  it('serves the BSB alone without the translations: /translations lists it, another id is unknown_value', async () => {
+    const list = await get(app, '/translations');
+    assert.equal(list.status, 200);
+    assert.deepEqual(list.body.translations.map((t: { id: string }) => t.id), ['BSB']);
+    const { status, body } = await get(app, '/passage/John.3.16?translation=KJV');
+    assert.equal(status, 400);
+    assert.equal(body.code, 'unknown_value');
+    assert.deepEqual(body.available, ['BSB']);
   });
 
   it('keeps every other endpoint working', async () => {
@@ -101,15 +112,15 @@ describe('a dist built without the optional artefacts', () => {
 });
 
 describe('optional artefacts in a full fixture build', () => {
-  it('are both built by default, and /status says available', async () => {
+  it('are all built by default, and /status says available', async () => {
     const distDir = path.join(await createTempDir(), 'dist');
     await build({ bundleDir: FIXTURE_BUNDLE, distDir });
     const manifest = await readManifest(distDir);
-    assert.deepEqual(manifest.optionalArtefacts, { interlinear: { built: true }, connections: { built: true } });
+    assert.deepEqual(manifest.optionalArtefacts, { interlinear: { built: true }, connections: { built: true }, translations: { built: true } });
     assert.equal(manifest.artefacts.interlinear?.optional, true);
     assert.equal(manifest.artefacts.interlinear?.records, 3);
     const { body } = await get(createTestApp(await loadDataSet(distDir)), '/status');
-    assert.deepEqual(body.datasets, { connections: 'available', interlinear: 'available' });
+    assert.deepEqual(body.datasets, { connections: 'available', interlinear: 'available', translations: 'available' });
   });
 
   it('says no-data for the interlinear when the bundle holds no interlinear data files', async () => {
@@ -142,11 +153,15 @@ describe('skg build --without', () => {
     const out = await skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', distDir, '--quiet', '--without', 'interlinear');
     assert.match(out, /interlinear\s+not built: left out by --without/);
     const manifest = await readManifest(distDir);
-    assert.deepEqual(manifest.optionalArtefacts, { interlinear: { built: false, reason: 'excluded' }, connections: { built: true } });
+    assert.deepEqual(manifest.optionalArtefacts, {
+      interlinear: { built: false, reason: 'excluded' },
+      connections: { built: true },
+      translations: { built: true },
+    });
   });
 
   it('refuses a name that is not an optional artefact, listing the names', async () => {
     const distDir = path.join(await createTempDir(), 'dist');
-    await assert.rejects(skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', distDir, '--without', 'verses'), /interlinear, connections; got 'verses'/);
+    await assert.rejects(skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', distDir, '--without', 'verses'), /interlinear, connections, translations; got 'verses'/);
   });
 });

@@ -21,6 +21,7 @@ import {
   GRAPH_SECTIONS,
   INTERLINEAR_SECTIONS,
   SCRIPTURE_INDEX_SECTIONS,
+  TRANSLATIONS_SECTIONS,
   VERSES_SECTIONS,
   XREFS_LAYOUT,
   XREFS_SECTIONS,
@@ -102,6 +103,7 @@ describe('artefact layouts', () => {
       ['bodies', 'documents'],
       ['xrefs', 'references'],
       ['interlinear', 'verses'],
+      ['translations', 'slots'],
       ['changelog', 'recordBytes'],
     ];
     for (const [name, field] of counted) {
@@ -144,6 +146,7 @@ describe('artefact layouts', () => {
       XREFS_SECTIONS,
       INTERLINEAR_SECTIONS,
       CONNECTIONS_SECTIONS,
+      TRANSLATIONS_SECTIONS,
     ];
     assert.deepEqual(declared.map((d) => d.layout.name).sort(), ARTEFACT_LAYOUTS.map((l) => l.name).sort());
     for (const sections of declared) {

@@ -32,7 +32,7 @@ describe('loadDataSet', () => {
   it('loads the compiled fixture with its manifest and its optional datasets built', async () => {
     const dataSet = await loadDataSet(await getFixtureDist());
     assert.equal(dataSet.manifest.okfVersion, '0.2');
-    assert.deepEqual(dataSet.datasets, { interlinear: true, connections: true });
+    assert.deepEqual(dataSet.datasets, { interlinear: true, connections: true, translations: true });
     assert.ok(dataSet.loadedAt instanceof Date);
   });
 
@@ -122,7 +122,7 @@ describe('loadDataSet', () => {
       },
     });
     const dataSet = await loadDataSet(distDir);
-    assert.deepEqual(dataSet.datasets, { interlinear: false, connections: true });
+    assert.deepEqual(dataSet.datasets, { interlinear: false, connections: true, translations: true });
   });
 });
 

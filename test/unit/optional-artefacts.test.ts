@@ -16,7 +16,11 @@ function manifest(extra: Record<string, unknown> = {}) {
     compiler: { name: 'test', version: '0' },
     dataVersion: 'x',
     artefacts: REQUIRED,
-    optionalArtefacts: { interlinear: { built: false, reason: 'excluded' }, connections: { built: false, reason: 'no-data' } },
+    optionalArtefacts: {
+      interlinear: { built: false, reason: 'excluded' },
+      connections: { built: false, reason: 'no-data' },
+      translations: { built: false, reason: 'no-data' },
+    },
     ...extra,
   };
 }
@@ -37,10 +41,12 @@ describe('the manifest of optional artefacts', () => {
     assert.deepEqual(describeOptionalArtefacts([built], new Set(['interlinear', 'connections'])), {
       interlinear: { built: true },
       connections: { built: false, reason: 'no-data' },
+      translations: { built: false, reason: 'excluded' },
     });
-    assert.deepEqual(describeOptionalArtefacts([], new Set(['connections'])), {
+    assert.deepEqual(describeOptionalArtefacts([], new Set(['connections', 'translations'])), {
       interlinear: { built: false, reason: 'excluded' },
       connections: { built: false, reason: 'no-data' },
+      translations: { built: false, reason: 'no-data' },
     });
   });
 });
@@ -58,14 +64,14 @@ describe('the --without option (SKG_WITHOUT)', () => {
   });
 
   it('refuses a name that is not an optional artefact', () => {
-    assert.throws(() => parseOptionalArtefactList('interlinear,xrefs'), /interlinear, connections; got 'xrefs'/);
+    assert.throws(() => parseOptionalArtefactList('interlinear,xrefs'), /interlinear, connections, translations; got 'xrefs'/);
   });
 
   it('takes the flag before the environment, and selects the rest to build', () => {
     assert.deepEqual(resolveConfig({}, { SKG_WITHOUT: 'connections' }).without, ['connections']);
     assert.deepEqual(resolveConfig({ without: 'interlinear' }, { SKG_WITHOUT: 'connections' }).without, ['interlinear']);
     assert.deepEqual(resolveConfig({}, {}).without, []);
-    assert.deepEqual([...selectOptionalArtefacts(['interlinear'])], ['connections']);
-    assert.deepEqual([...selectOptionalArtefacts([])], ['interlinear', 'connections']);
+    assert.deepEqual([...selectOptionalArtefacts(['interlinear'])], ['connections', 'translations']);
+    assert.deepEqual([...selectOptionalArtefacts([])], ['interlinear', 'connections', 'translations']);
   });
 });

@@ -42,6 +42,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text
+         * @description One entry per translation, the default (BSB) first: `id` (what `translation=` takes on /passage, /scripture and /references), `name`, `language` (BCP 47), `direction`, `versification`, `licence` with its notes (the KJV is under Crown patent in the United Kingdom; "World English Bible" is a trademark for the unmodified text), counts, `features`, the books it holds (the WEB's deuterocanonical books flagged) and `checksum`, which changes exactly when the text does, so an offline copy knows when to refresh. Without the translations dataset only the BSB is listed.
+         */
+        get: operations["list_translations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/references": {
         parameters: {
             query?: never;
@@ -681,6 +701,44 @@ export interface components {
             /** @enum {string} */
             testament: "OT" | "NT";
         };
+        /** @description A translation's footnote on a verse */
+        Footnote: {
+            /** @description Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it */
+            offset: number;
+            /** @description The note as the translation prints it */
+            text: string;
+            /**
+             * @description `crossReference` for a note listing other passages (the WEB has them)
+             * @enum {string}
+             */
+            type: "footnote" | "crossReference";
+        };
+        /** @description One translation of a verse slot in a parallel answer */
+        ParallelVerse: {
+            /**
+             * @description A translation id, as /translations lists them
+             * @enum {string}
+             */
+            translation: "BSB" | "KJV" | "WEB" | "RV1909";
+            /** @description Empty when the translation has the slot empty, or no such slot */
+            text: string;
+            /**
+             * @description Present, always true, when the translation has the slot empty
+             * @constant
+             */
+            omitted?: true;
+            /**
+             * @description Present, always true, when the translation has no such verse slot
+             * @constant
+             */
+            absent?: true;
+            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            footnotes?: components["schemas"]["Footnote"][];
+            /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
+            added?: number[][];
+            /** @description Words spoken by Jesus (red letters): the KJV and the WEB mark them */
+            wordsOfJesus?: number[][];
+        };
         Verse: {
             /** @description Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`) */
             chapter?: number;
@@ -693,8 +751,16 @@ export interface components {
              * @constant
              */
             omitted?: true;
-            /** @description Attributed speaker where recorded */
+            /** @description Attributed speaker where recorded (BSB) */
             speaker?: string;
+            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            footnotes?: components["schemas"]["Footnote"][];
+            /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
+            added?: number[][];
+            /** @description Words spoken by Jesus (red letters): the KJV and the WEB mark them */
+            wordsOfJesus?: number[][];
+            /** @description In a parallel answer (`translation=BSB,KJV`): each translation asked for, in order, aligned by slot */
+            parallel?: components["schemas"]["ParallelVerse"][];
         };
         /**
          * @description `available` means the optional dataset is built
@@ -871,6 +937,13 @@ export interface components {
             /** @description Site route with a verse anchor (of the first verse) */
             url: string;
             book?: components["schemas"]["BookSummary"];
+            /**
+             * @description The translation read, when one was asked for other than the BSB (or several: the first)
+             * @enum {string}
+             */
+            translation?: "BSB" | "KJV" | "WEB" | "RV1909";
+            /** @description In a parallel answer: the translations asked for, in order; each verse carries their readings in `parallel` */
+            translations?: ("BSB" | "KJV" | "WEB" | "RV1909")[];
             /** @description Single-verse requests only */
             text?: string;
             /**
@@ -898,10 +971,18 @@ export interface components {
             osis: string;
             book: components["schemas"]["BookSummary"];
             chapter: number;
-            /** @constant */
-            translation: "BSB";
-            /** @constant */
-            versification: "kjv";
+            /**
+             * @description The translation read (default BSB; of a parallel answer, the first)
+             * @enum {string}
+             */
+            translation: "BSB" | "KJV" | "WEB" | "RV1909";
+            /** @description In a parallel answer: the translations asked for, in order; each verse carries their readings in `parallel` */
+            translations?: ("BSB" | "KJV" | "WEB" | "RV1909")[];
+            /**
+             * @description The versification of the translation's verse slots
+             * @enum {string}
+             */
+            versification: "kjv" | "nrsva";
             verseCount: number;
             /** @description Every heading of the chapter in text order: section headings, the Psalm title, parallel passages */
             headings: components["schemas"]["Heading"][];
@@ -1160,6 +1241,86 @@ export interface components {
             /** @description Only with `osis`: the chapter, its rank and its strongest partners */
             chapter?: components["schemas"]["ConnectedChapter"];
             note: string;
+            licence: components["schemas"]["Licence"];
+        };
+        /** @description A book a translation holds */
+        TranslationBook: {
+            /** @description OSIS book id (`Gen`, `Tob`, `1Macc`) */
+            id: string;
+            /** @description English name */
+            name: string;
+            /** @description The title the translation gives it (`Génesis`) */
+            title: string;
+            /** @description True for a book of the deuterocanon (the WEB has 17): served only under this translation */
+            deuterocanonical: boolean;
+            chapters: number;
+            /** @description Verse slots, empty ones included */
+            verses: number;
+        };
+        /** @description A translation this server serves */
+        Translation: {
+            /**
+             * @description A translation id, as /translations lists them
+             * @enum {string}
+             */
+            id: "BSB" | "KJV" | "WEB" | "RV1909";
+            name: string;
+            /** @description BCP 47 language tag */
+            language: string;
+            /**
+             * @description Writing direction
+             * @enum {string}
+             */
+            direction: "ltr" | "rtl";
+            /**
+             * @description The versification of its verse slots
+             * @enum {string}
+             */
+            versification: "kjv" | "nrsva";
+            /** @description The translation's licence */
+            licence: {
+                /** @description SPDX-style id */
+                id: string;
+                /** @description What `licence.text` says on an answer read in this translation */
+                text: string;
+                /** @description What to know before reusing the text (Crown patent, trademark) */
+                notes: string[];
+            };
+            /** @description Where the text comes from */
+            source: string;
+            /** @description What the text holds */
+            counts: {
+                books: number;
+                chapters: number;
+                /** @description Verse slots, empty ones included */
+                verses: number;
+                /** @description Slots with no text (`omitted: true`) */
+                emptyVerses: number;
+                footnotes: number;
+                headings: number;
+                /** @description Spans of words of Jesus */
+                wordsOfJesus: number;
+                /** @description Spans of supplied words */
+                added: number;
+                /** @description Words tagged with a Strong's number (served: the concordance and lexeme renderings use them) */
+                strongs: number;
+            };
+            /** @description What its verses carry: `footnotes`, `headings`, `wordsOfJesus`, `added` (supplied words), `strongs` (a concordance), `speakers` (BSB), `deuterocanon` (books beyond the 66) */
+            features: ("footnotes" | "headings" | "wordsOfJesus" | "added" | "strongs" | "speakers" | "deuterocanon")[];
+            /** @description `sha256:` and the hex digest of its text (per slot `<osis>\t<text>\n`, in order): changes exactly when the text does */
+            checksum: string;
+            /** @description In its own order (the deuterocanon after Malachi) */
+            books: components["schemas"]["TranslationBook"][];
+        };
+        Translations: {
+            count: number;
+            /**
+             * @description A translation id, as /translations lists them
+             * @enum {string}
+             */
+            default: "BSB" | "KJV" | "WEB" | "RV1909";
+            /** @description The default (BSB) first */
+            translations: components["schemas"]["Translation"][];
             licence: components["schemas"]["Licence"];
         };
         CollectionRef: {
@@ -2351,7 +2512,13 @@ export interface operations {
     };
     get_passage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked
+                 * @example KJV
+                 */
+                translation?: string;
+            };
             header?: {
                 /** @description An ETag received before: the answer is 304 with no body while it still matches */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2435,6 +2602,62 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    list_translations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag received before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Echoed back on the response; it has no other effect (requests are not deduplicated by it) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translations"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     parse_references: {
         parameters: {
             query: {
@@ -2447,6 +2670,11 @@ export interface operations {
                 lang?: "en" | "es" | "fr" | "de" | "pt" | "it" | "nl";
                 /** @description Include each reference's text as Passages (`true` or `false`, also `1` or `0`; default false), in order, until the next would pass 2500 verses in all */
                 passages?: boolean;
+                /**
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked; read with passages=true
+                 * @example KJV
+                 */
+                translation?: string;
             };
             header?: {
                 /** @description An ETag received before: the answer is 304 with no body while it still matches */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Manifest, OPTIONAL_ARTEFACTS, type OptionalArtefactName, type ProgressListener, runStage } from '@skg/core';
 import { createConnectionsArtefact } from './codecs/connections.ts';
 import { createInterlinearArtefact } from './codecs/interlinear.ts';
+import { createTranslationsArtefact } from './codecs/translations.ts';
 import { createCrossReferencesArtefact } from './codecs/xrefs.ts';
 import { type Diagnostic, Diagnostics, type StageName, STAGES } from './diagnostics.ts';
 import { aggregateConnections, type ConnectionsAggregate } from './stages/aggregate-connections.ts';
@@ -16,6 +17,7 @@ import { indexScripture, type ScriptureIndexData } from './stages/index-scriptur
 import { link, type LinkedScripture } from './stages/link.ts';
 import { parse, type ParsedBundle } from './stages/parse.ts';
 import { type InterlinearData, shardInterlinear } from './stages/shard-interlinear.ts';
+import { shardTranslations, type TranslationsData } from './stages/shard-translations.ts';
 import { validate, type ValidatedBundle } from './stages/validate.ts';
 import { type EncodedArtefact, type RenderHook, write, type WriteResult } from './stages/write.ts';
 
@@ -23,7 +25,7 @@ export interface BuildOptions {
   readonly bundleDir: string;
   readonly distDir: string;
   /**
-   * The optional artefacts to build (`interlinear`, `connections`); default all of OPTIONAL_ARTEFACTS.
+   * The optional artefacts to build (`interlinear`, `connections`, `translations`); default all of OPTIONAL_ARTEFACTS.
    * A stage that makes one runs only when `optional.has(name)`.
    */
   readonly optional?: ReadonlySet<OptionalArtefactName>;
@@ -93,6 +95,8 @@ export interface StageResults {
   graphIndex?: GraphIndexData;
   /** The shard stage's interlinear verses; null when the bundle holds no interlinear data files. */
   interlinear?: InterlinearData | null;
+  /** The shard stage's translations beside the BSB; null when the bundle holds none. */
+  translations?: TranslationsData | null;
   /** The shard stage's cross references (the xrefs shards are built from them). */
   crossReferences?: CrossReferenceIndex;
   /** The connections aggregate; absent when not asked for or the bundle has no cross references. */
@@ -173,6 +177,11 @@ export async function runStages(
       const interlinear = await shardInterlinear({ bundleDir: options.bundleDir, scripture: linked }, diagnostics);
       results.interlinear = interlinear;
       if (interlinear) artefacts.push(createInterlinearArtefact(linked, interlinear));
+    }
+    if (optional.has('translations')) {
+      const translations = await shardTranslations({ bundleDir: options.bundleDir }, diagnostics);
+      results.translations = translations;
+      if (translations) artefacts.push(createTranslationsArtefact(translations));
     }
     const crossReferences = await indexCrossReferences({ bundleDir: options.bundleDir, scripture: linked }, diagnostics);
     results.crossReferences = crossReferences;

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './manifest.ts';
 export * from './licence.ts';
 export * from './scripture.ts';
+export * from './translations.ts';
 export * from './collections.ts';
 export * from './predicates.ts';
 export * from './graph.ts';

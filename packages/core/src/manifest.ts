@@ -10,7 +10,7 @@ export const OKF_VERSION = '0.2';
 export const REQUIRED_ARTEFACTS = ['verses', 'chapters', 'scripture-index', 'documents', 'graph', 'concept-index', 'bodies', 'changelog', 'xrefs'] as const;
 
 /** Artefacts a build may leave out; the endpoint that needs one answers 503 while it is absent. */
-export const OPTIONAL_ARTEFACTS = ['interlinear', 'connections'] as const;
+export const OPTIONAL_ARTEFACTS = ['interlinear', 'connections', 'translations'] as const;
 
 export type OptionalArtefactName = (typeof OPTIONAL_ARTEFACTS)[number];
 

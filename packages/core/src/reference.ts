@@ -44,6 +44,12 @@ export interface ChapterSpan {
 /** What /passage reads: one of the spec's three shapes, or a span across chapters of one book. */
 export type PassageReference = Reference | ChapterSpan;
 
+/**
+ * Finds the book a reference names (OSIS id in any case, or slug): `getBook` for the 66 books; a
+ * translation with more books (the WEB's deuterocanon) passes a lookup that also knows them.
+ */
+export type BookLookup = (idOrSlug: string) => Book | undefined;
+
 const NUMBER = /^\d{1,4}$/;
 const SHAPE = /^([^.\s]+)\.(\d{1,4})(?:\.(\d{1,4}))?(?:-(.+))?$/;
 
@@ -64,14 +70,14 @@ function positive(part: string | undefined, input: string, what: string): number
  * Parses `Book.C`, `Book.C.V`, `Book.C.V-V` or `Book.C.V-Book.C.V` (same chapter). The book is an OSIS
  * id in any letter case, or a book slug. Throws `invalid_reference`; checks nothing against the text.
  */
-export function parseReference(raw: string): Reference {
+export function parseReference(raw: string, books: BookLookup = getBook): Reference {
   const input = raw.trim();
   if (input === '') throw invalid(raw, 'it is empty');
   // Book ids and slugs may hold hyphens (`1-samuel`), so the range dash is the one after the numbers.
   const match = SHAPE.exec(input);
   if (!match) throw invalid(input, 'use Book.Chapter, Book.Chapter.Verse or Book.Chapter.Verse-Verse');
   const [, bookPart = '', chapterPart, versePart, tail] = match;
-  const book = getBook(bookPart);
+  const book = books(bookPart);
   if (!book) throw invalid(input, `'${bookPart}' is not an OSIS book id (see /vocabulary)`);
   const chapter = positive(chapterPart, input, 'the chapter');
   if (chapter > book.chapters) throw invalid(input, `${book.name} has ${book.chapters} chapters`);
@@ -87,7 +93,7 @@ export function parseReference(raw: string): Reference {
   if (NUMBER.test(tail)) {
     end = positive(tail, input, 'the last verse');
   } else if (endMatch && endMatch[3] !== undefined && endMatch[4] === undefined) {
-    const endBook = getBook(endMatch[1] ?? '');
+    const endBook = books(endMatch[1] ?? '');
     if (endBook !== book || Number(endMatch[2]) !== chapter) throw invalid(input, 'a range must stay inside one chapter');
     end = positive(endMatch[3], input, 'the last verse');
   } else {
@@ -107,16 +113,16 @@ const END = /^([^.\s]+)\.(\d{1,4})(?:\.(\d{1,4}))?$/;
  * `invalid_reference`, as `parseReference` does, for a span that runs backwards, and
  * `invalid_parameter` for a span across books (valid, but a passage is read inside one book).
  */
-export function parsePassageReference(raw: string): PassageReference {
+export function parsePassageReference(raw: string, books: BookLookup = getBook): PassageReference {
   const input = raw.trim();
   const dash = input.indexOf('-', input.search(/\.\d/));
   const startMatch = dash > 0 ? END.exec(input.slice(0, dash)) : null;
   const endMatch = dash > 0 ? END.exec(input.slice(dash + 1)) : null;
-  const book = getBook(startMatch?.[1] ?? '');
-  const endBook = getBook(endMatch?.[1] ?? '');
+  const book = books(startMatch?.[1] ?? '');
+  const endBook = books(endMatch?.[1] ?? '');
   // Only two full ends in different chapters make a span; everything else reads as before.
   if (!startMatch || !endMatch || !book || !endBook || (endBook === book && Number(startMatch[2]) === Number(endMatch[2]))) {
-    return parseReference(raw);
+    return parseReference(raw, books);
   }
   if (endBook !== book) {
     throw new ApiError(
@@ -160,8 +166,8 @@ function assertSpanExists(span: ChapterSpan, canon: Canon): void {
  * only gets both (`Gen.1.5-Gen.2` → `Gen.1.5-Gen.2.25`), so a resolved span names whole chapters or two
  * verses.
  */
-export function resolvePassageReference(raw: string, canon: Canon): PassageReference {
-  const reference = parsePassageReference(raw);
+export function resolvePassageReference(raw: string, canon: Canon, books: BookLookup = getBook): PassageReference {
+  const reference = parsePassageReference(raw, books);
   if (reference.kind !== 'span') {
     assertReferenceExists(reference, canon);
     return reference;

@@ -13,6 +13,7 @@ export * from './xrefs.ts';
 export * from './connections.ts';
 export * from './interlinear.ts';
 export * from './changelog.ts';
+export * from './translations.ts';
 
 import { BODIES_LAYOUT } from './bodies.ts';
 import { CHANGELOG_LAYOUT } from './changelog.ts';
@@ -23,6 +24,7 @@ import { DOCUMENTS_LAYOUT } from './documents.ts';
 import { GRAPH_LAYOUT } from './graph.ts';
 import { INTERLINEAR_LAYOUT } from './interlinear.ts';
 import type { ArtefactLayout } from './layout.ts';
+import { TRANSLATIONS_LAYOUT } from './translations.ts';
 import { SCRIPTURE_INDEX_LAYOUT } from './scripture-index.ts';
 import { VERSES_LAYOUT } from './verses.ts';
 import { XREFS_LAYOUT } from './xrefs.ts';
@@ -40,4 +42,5 @@ export const ARTEFACT_LAYOUTS: readonly ArtefactLayout[] = Object.freeze([
   XREFS_LAYOUT,
   INTERLINEAR_LAYOUT,
   CONNECTIONS_LAYOUT,
+  TRANSLATIONS_LAYOUT,
 ]);

@@ -10,7 +10,7 @@ import { loadChangelog } from './changelog.ts';
 import { loadChapterDocuments } from './chapters.ts';
 import { loadConnections } from './connections.ts';
 import { formatDistProblem, inspectDist } from './check-dist.ts';
-import { openArtefactFile } from './artefact-file.ts';
+import { type ArtefactFile, openArtefactFile } from './artefact-file.ts';
 import { BODIES_TAIL_OFFSET_AT, openGraphBodies } from './graph-bodies.ts';
 import { CONCEPTS_TAIL_OFFSET_AT, loadConceptIndex } from './graph-concepts.ts';
 import { DOCUMENTS_TAIL_OFFSET_AT, loadGraphDocuments } from './graph-documents.ts';
@@ -20,7 +20,8 @@ import { INTERLINEAR_TAIL_OFFSET_AT, loadInterlinear } from './interlinear.ts';
 import { loadResponses, RESPONSES_TAIL_OFFSET_AT, type ResponseStore } from './responses.ts';
 import { loadScriptureIndex } from './scripture-index.ts';
 import { createScriptureStore } from './scripture-store.ts';
-import type { ConnectionsStore, DataSet, InterlinearStore } from './types.ts';
+import { loadTranslations, TRANSLATIONS_TAIL_OFFSET_AT } from './translations.ts';
+import type { ConnectionsStore, DataSet } from './types.ts';
 import { loadVerseStore } from './verses.ts';
 import { loadCrossReferences } from './xrefs.ts';
 
@@ -79,17 +80,21 @@ export async function loadDataSet(distDir: string, options: LoadDataSetOptions =
     graph,
   );
 
-  // The interlinear keeps its records on disk: only its tables are read into memory. An artefact that
-  // will not open or decode is unbuilt (its endpoint answers 503), like one that is missing.
-  let interlinear: InterlinearStore | undefined;
-  const interlinearEntry = manifest.artefacts.interlinear;
-  if (interlinearEntry && !broken.has('interlinear')) {
+  // The interlinear and the translations keep their records on disk: only their tables are read into
+  // memory. An artefact that will not open or decode is unbuilt (its endpoint answers 503, or only the
+  // BSB is served), like one that is missing.
+  function openOptional<T>(name: 'interlinear' | 'translations', tailOffsetAt: number, load: (artefact: ArtefactFile) => T): T | undefined {
+    const entry = manifest?.artefacts[name];
+    if (!entry || broken.has(name)) return undefined;
     try {
-      interlinear = loadInterlinear(openArtefactFile(path.join(dir, interlinearEntry.file), interlinearEntry.bytes, INTERLINEAR_TAIL_OFFSET_AT));
+      return load(openArtefactFile(path.join(dir, entry.file), entry.bytes, tailOffsetAt));
     } catch {
-      broken.add('interlinear');
+      broken.add(name);
+      return undefined;
     }
   }
+  const interlinear = openOptional('interlinear', INTERLINEAR_TAIL_OFFSET_AT, loadInterlinear);
+  const translations = openOptional('translations', TRANSLATIONS_TAIL_OFFSET_AT, loadTranslations);
 
   // The connections aggregate is small and held in memory; one that will not decode is unbuilt (503).
   let connections: ConnectionsStore | undefined;
@@ -129,6 +134,7 @@ export async function loadDataSet(distDir: string, options: LoadDataSetOptions =
     graph,
     datasets: Object.freeze(datasets),
     ...(interlinear ? { interlinear } : {}),
+    ...(translations ? { translations } : {}),
     xrefs: loadCrossReferences(xrefs.buffer, xrefs.file),
     ...(connections ? { connections } : {}),
     ...(responses ? { responses } : {}),

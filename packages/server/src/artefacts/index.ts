@@ -35,6 +35,9 @@ export type {
   ScriptureSearchResult,
   ScriptureStore,
   SourceRef,
+  TranslationStore,
+  TranslationText,
+  TranslationVerse,
   VerseContext,
   VerseKey,
 } from './types.ts';
@@ -54,6 +57,7 @@ export { openGraphBodies, BODIES_TAIL_OFFSET_AT, type GraphBodies } from './grap
 export { createGraphStore, haversineKm, type GraphArtefacts } from './graph-store.ts';
 export { createConceptSearch, type ConceptSearch } from './graph-search.ts';
 export { loadInterlinear, INTERLINEAR_TAIL_OFFSET_AT } from './interlinear.ts';
+export { loadTranslations, TRANSLATIONS_TAIL_OFFSET_AT } from './translations.ts';
 export { loadChangelog } from './changelog.ts';
 export { loadCrossReferences } from './xrefs.ts';
 export { loadConnections } from './connections.ts';

@@ -85,6 +85,8 @@ export interface DataSet {
   readonly connections?: ConnectionsStore;
   /** The reverse interlinear; absent when the optional artefact is not built (the route answers 503). */
   readonly interlinear?: InterlinearStore;
+  /** The translations beside the BSB; absent when the optional artefact is not built (only the BSB is served). */
+  readonly translations?: TranslationStore;
   /** The bundle's log and self-description, for /changelog. */
   readonly changelog: ChangelogRecord;
   /**
@@ -464,4 +466,73 @@ export interface ConnectionsStore {
   getBook(book: Book): BookConnectionsRecord;
   /** The other books a book cites (`out`) or is cited by (`in`), strongest first. */
   bookPairs(book: Book, direction: ConnectionDirection, limit: number): Page<BookPairRecord>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The translations beside the BSB (`translations.bin`).
+
+/** A footnote of a translation's verse: where it stands in `text` (a string index), its text and kind. */
+export interface TranslationFootnote {
+  readonly offset: number;
+  readonly text: string;
+  readonly type: 'footnote' | 'crossReference';
+}
+
+/** A verse slot of a translation: the Verse fields, and what its source marks in the text. */
+export interface TranslationVerse extends Verse {
+  readonly footnotes?: readonly TranslationFootnote[];
+  /** Supplied words (printed in italics), `[start, end)` string indices of `text`. */
+  readonly added?: ReadonlyArray<readonly [number, number]>;
+  /** Words spoken by Jesus, `[start, end)` string indices of `text`. */
+  readonly wordsOfJesus?: ReadonlyArray<readonly [number, number]>;
+  /** Strong's-tagged words (only where the tags are served): `[start, end)` and the numbers. */
+  readonly strongs?: ReadonlyArray<readonly [start: number, end: number, ...codes: string[]]>;
+}
+
+/** A book of a translation as /translations lists it. */
+export interface TranslationBookRecord {
+  readonly book: Book;
+  /** The title the translation gives it (`Génesis`). */
+  readonly title: string;
+  readonly deuterocanonical: boolean;
+  readonly verseCounts: readonly number[];
+}
+
+/** A rendering of a Strong's number: the words, and how many times the translation uses them for it. */
+export interface RenderingRecord {
+  readonly text: string;
+  readonly count: number;
+}
+
+/** One translation beside the BSB. */
+export interface TranslationText {
+  readonly id: string;
+  readonly books: readonly TranslationBookRecord[];
+  /** Its verse counts, and the chapter before and after in its own book order. */
+  readonly canon: Canon;
+  /** Finds a book it holds by OSIS id (any case) or slug: the 66 and its deuterocanonical books. */
+  readonly findBook: (idOrSlug: string) => Book | undefined;
+  readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
+  readonly checksum: string;
+  readonly chapterCount: number;
+  getVerse(book: Book, chapter: number, verse: number): TranslationVerse | undefined;
+  getChapter(book: Book, chapter: number): readonly TranslationVerse[] | undefined;
+  /** The chapter's headings in text order (empty for a chapter it does not have). */
+  getHeadings(book: Book, chapter: number): readonly Heading[];
+  /** Verses `[from, to)` of its slots, in slot order (search and concordance). */
+  readSlots(from: number, to: number): readonly TranslationVerse[];
+  /** Its slots: how many, and where each stands. */
+  readonly slotCount: number;
+  locateSlot(slot: number): { book: Book; chapter: number; verse: number };
+  /** The slots (relative to its first) with a word tagged `strongs`, ascending; empty when it has none or its tags are not served. */
+  concordance(strongs: string): readonly number[];
+  /** The words rendering `strongs`, most frequent first; empty when none. */
+  renderings(strongs: string): readonly RenderingRecord[];
+  /** True when its Strong's tags are served (a concordance exists). */
+  readonly hasStrongs: boolean;
+}
+
+export interface TranslationStore {
+  readonly translations: readonly TranslationText[];
+  get(id: string): TranslationText | undefined;
 }

@@ -14,6 +14,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "endpoints": {
           "/": "This service index: endpoints, collections, errors, limits, caching, pricing and licence",
           "/passage/{osis}": "Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)",
+          "/translations": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text",
           "/references": "Bible references in free text as people write them (\"Jn 3:16-18; Rom 8:28\"), as OSIS, optionally with their text",
           "/interlinear/{osis}": "Reverse interlinear of a verse or a chapter: English in English order, each segment with its Hebrew, Aramaic or Greek word",
           "/xrefs/{osis}": "Cross references from a verse or a chapter, most-supported first, with their votes",
@@ -77,16 +78,16 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "summary": "Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)"
           },
           {
+            "name": "list_translations",
+            "method": "GET",
+            "path": "/translations",
+            "summary": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text"
+          },
+          {
             "name": "parse_references",
             "method": "GET",
             "path": "/references",
             "summary": "Bible references in free text as people write them (\"Jn 3:16-18; Rom 8:28\"), as OSIS, optionally with their text"
-          },
-          {
-            "name": "get_interlinear",
-            "method": "GET",
-            "path": "/interlinear/{osis}",
-            "summary": "Reverse interlinear of a verse or a chapter: English in English order, each segment with its Hebrew, Aramaic or Greek word"
           }
         ],
         "status": "/api/v1/status",
@@ -124,7 +125,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "note": "An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset (Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; crossing it answers 429 rate_limited with Retry-After."
         },
         "data": {
-          "dataVersion": "f889f64555c50b52",
+          "dataVersion": "5d98681d8aa86005",
           "bundleGenerated": "2026-08-21T00:00:00.000Z",
           "note": "The data this server answers from now. A new build is switched to while serving; the data.updated webhook announces it, and every ETag changes with dataVersion."
         },
@@ -257,6 +258,194 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "code": "not_found",
         "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
         "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    }
+  },
+  "list_translations": {
+    "200": {
+      "request": "GET /translations",
+      "value": {
+        "count": 4,
+        "default": "BSB",
+        "translations": [
+          {
+            "id": "BSB",
+            "name": "Berean Standard Bible",
+            "language": "en",
+            "direction": "ltr",
+            "versification": "kjv",
+            "licence": {
+              "id": "public-domain",
+              "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
+              "notes": []
+            },
+            "source": "berean.bible (USFM)",
+            "counts": {
+              "books": 5,
+              "chapters": 7,
+              "verses": 170,
+              "emptyVerses": 1,
+              "footnotes": 0,
+              "headings": 32,
+              "wordsOfJesus": 0,
+              "added": 0,
+              "strongs": 0
+            },
+            "features": [
+              "headings",
+              "speakers"
+            ],
+            "checksum": "sha256:e31effd3816caed0c7d2d16e131c870a6fa5100d7004c8e30f019e1e5ffd451b",
+            "books": [
+              {
+                "id": "Gen",
+                "name": "Genesis",
+                "title": "Genesis",
+                "deuterocanonical": false,
+                "chapters": 2,
+                "verses": 21
+              },
+              {
+                "id": "Ps",
+                "name": "Psalms",
+                "title": "Psalms",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 6
+              },
+              {
+                "id": "Matt",
+                "name": "Matthew",
+                "title": "Matthew",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 22
+              }
+            ]
+          },
+          {
+            "id": "KJV",
+            "name": "King James Version",
+            "language": "en",
+            "direction": "ltr",
+            "versification": "kjv",
+            "licence": {
+              "id": "public-domain",
+              "text": "Scripture text: King James Version (KJV, 2006 edition of the SWORD module KJV), public domain outside the United Kingdom.",
+              "notes": [
+                "In the United Kingdom the rights in the Authorized Version are vested in the Crown (letters patent, administered by Cambridge University Press)."
+              ]
+            },
+            "source": "CrossWire SWORD module KJV (engKJV2006eb), Debian sword-text-kjv",
+            "counts": {
+              "books": 4,
+              "chapters": 4,
+              "verses": 100,
+              "emptyVerses": 0,
+              "footnotes": 23,
+              "headings": 1,
+              "wordsOfJesus": 29,
+              "added": 35,
+              "strongs": 1391
+            },
+            "features": [
+              "footnotes",
+              "headings",
+              "wordsOfJesus"
+            ],
+            "checksum": "sha256:11bb9ac34799da54cc76f6b8290beb5f3a52ed312d1532342027d33f6078268a",
+            "books": [
+              {
+                "id": "Gen",
+                "name": "Genesis",
+                "title": "The First Book of Moses, called Genesis",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 31
+              },
+              {
+                "id": "Ps",
+                "name": "Psalms",
+                "title": "The Book of Psalms",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 6
+              },
+              {
+                "id": "Matt",
+                "name": "Matthew",
+                "title": "THE GOSPEL ACCORDING TO ST. MATTHEW",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 27
+              }
+            ]
+          },
+          {
+            "id": "WEB",
+            "name": "World English Bible",
+            "language": "en",
+            "direction": "ltr",
+            "versification": "nrsva",
+            "licence": {
+              "id": "public-domain",
+              "text": "Scripture text: World English Bible (WEB, with Deuterocanon, 2015), public domain (ebible.org).",
+              "notes": [
+                "\"World English Bible\" is a trademark: use the name only for the unmodified text."
+              ]
+            },
+            "source": "SWORD module engWEB2015eb (eBible.org), Debian sword-text-web",
+            "counts": {
+              "books": 4,
+              "chapters": 4,
+              "verses": 116,
+              "emptyVerses": 0,
+              "footnotes": 15,
+              "headings": 7,
+              "wordsOfJesus": 29,
+              "added": 0,
+              "strongs": 0
+            },
+            "features": [
+              "footnotes",
+              "headings",
+              "wordsOfJesus"
+            ],
+            "checksum": "sha256:e8a5861ec9745b31420ca9dbe3f6c721587483ee68c80062beab2a6964963f1b",
+            "books": [
+              {
+                "id": "Gen",
+                "name": "Genesis",
+                "title": "Preface to the World English Bible The First Book of Moses, Commonly Called Genesis",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 31
+              },
+              {
+                "id": "Tob",
+                "name": "Tobit",
+                "title": "TOBIT",
+                "deuterocanonical": true,
+                "chapters": 1,
+                "verses": 22
+              },
+              {
+                "id": "Matt",
+                "name": "Matthew",
+                "title": "The Good News According to Matthew",
+                "deuterocanonical": false,
+                "chapters": 1,
+                "verses": 27
+              }
+            ]
+          }
+        ],
+        "licence": {
+          "text": "Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).",
+          "data": "Data: CC BY 4.0 unless a document says otherwise; credit the sources listed on the attribution page.",
+          "shareAlike": "Documents under sa/ and documents built from share-alike sources (Theographic, OpenGNT) are CC BY-SA 4.0: derivatives must be shared alike. They are flagged shareAlike: true.",
+          "attribution": "/api/v1/entity/sources"
+        }
       }
     }
   },
@@ -1501,7 +1690,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "indexBuilt": "2026-05-01T12:00:00.000Z",
         "okfVersion": "0.2",
-        "dataVersion": "f889f64555c50b52",
+        "dataVersion": "5d98681d8aa86005",
         "log": "# Log\n\n## 2026-08-21: fixture bundle\n\nHand-written for the unit tests: Genesis 1:1–13 and 24:1–8, Psalm 23, Matthew 17:1–22 (verse 21\nomitted), Luke 19:1–41, John 3 and John 11:1–44, with the Book documents of those five books; and a\nsmall knowledge graph around them: thirteen people (Abraham's family down to Jacob's children, Jesse\nand David, Nicodemus) with parent-of, spouse-of, sibling-of and ancestor-of relations and one\nundeclared predicate; four places (three with coordinates, heaven without); two themes; the lexemes\nH430 and G3056; a commandment; two epochs; a share-alike event; the relation vocabulary; a dataset;\nand six sources, Theographic's share-alike outside `sa/`. Chapters carry `mentions` and `develops`\nrelations anchored to verses; one theme links to a theme that does not exist.\n",
         "note": "bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when this server process loaded and indexed the data, and changes on every restart. log is the bundle's log.md (markdown, newest entry first; null when the bundle has none). Subscribe to the data.updated webhook event instead of polling.",
         "url": "/api/v1/changelog",
@@ -1523,7 +1712,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "checks": {
           "dataset": {
             "status": "ok",
-            "detail": "data version f889f64555c50b52 loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
+            "detail": "data version 5d98681d8aa86005 loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
             "ms": 0.42
           },
           "verses": {
@@ -1581,9 +1770,10 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         },
         "datasets": {
           "connections": "available",
-          "interlinear": "available"
+          "interlinear": "available",
+          "translations": "available"
         },
-        "dataVersion": "f889f64555c50b52",
+        "dataVersion": "5d98681d8aa86005",
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "okfVersion": "0.2",
         "process": {

@@ -22,6 +22,7 @@ import { serviceIndexRoute } from './service-index.ts';
 import { statsRoute } from './stats.ts';
 import { statusRoute } from './status.ts';
 import { tagsRoute } from './tags.ts';
+import { translationsRoute } from './translations.ts';
 import { vocabularyRoute } from './vocabulary.ts';
 import {
   createWebhookRoute,
@@ -35,6 +36,7 @@ import { xrefsRoute } from './xrefs.ts';
 export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
+  translationsRoute,
   referencesRoute,
   interlinearRoute,
   xrefsRoute,

@@ -8,19 +8,23 @@ import {
   ApiError,
   type Book,
   type Canon,
+  chapterPath,
   createDocumentLicence,
   formatOsis,
   formatReference,
   formatUrl,
+  getBook,
   isApiError,
   type PassageReference,
   type Reference,
   resolvePassageReference,
   TRANSLATION,
+  TRANSLATION_FACTS,
+  type TranslationId,
   type Verse,
   VERSIFICATION,
 } from '@skg/core';
-import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore, VerseMentionRecord } from '../artefacts/types.ts';
+import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore, TranslationVerse, VerseMentionRecord } from '../artefacts/types.ts';
 import type { StringParameter } from '../params.ts';
 import { findReferences } from '../free-text/parse-text.ts';
 import { API_BASE, defineRoute } from './define.ts';
@@ -28,6 +32,7 @@ import { formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
+import { isDefaultText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence } from './translation.ts';
 
 /**
  * Verses of text one request gives at most across several books: /references stops adding passages here.
@@ -53,15 +58,47 @@ export function formatBook(book: Book) {
   return { id: book.osis, name: book.name, slug: book.slug, testament: book.testament, chapters: book.chapters };
 }
 
-/** A Verse with the spec's fields only, in a fixed order. */
-export function formatVerse(verse: Verse) {
+type TextVerse = Verse & Partial<Omit<TranslationVerse, keyof Verse>>;
+
+/** What a translation's source marks in a verse: footnotes, supplied words, words of Jesus (none on the BSB's). */
+function formatMarks(verse: TextVerse) {
+  return {
+    ...(verse.footnotes ? { footnotes: verse.footnotes.map((note) => ({ offset: note.offset, text: note.text, type: note.type })) } : {}),
+    ...(verse.added ? { added: verse.added.map(([start, end]) => [start, end]) } : {}),
+    ...(verse.wordsOfJesus ? { wordsOfJesus: verse.wordsOfJesus.map(([start, end]) => [start, end]) } : {}),
+  };
+}
+
+/** A Verse with the spec's fields only, in a fixed order (and, in a translation that has them, its marks). */
+export function formatVerse(verse: TextVerse) {
   return {
     verse: verse.verse,
     osis: verse.osis,
     text: verse.text,
     ...(verse.omitted ? { omitted: true as const } : {}),
     ...(verse.speaker ? { speaker: verse.speaker } : {}),
+    ...formatMarks(verse),
   };
+}
+
+/** One translation's reading of a verse slot in a parallel answer; `absent` where it has no such slot. */
+function formatParallel(id: TranslationId, verse: TextVerse | undefined) {
+  if (!verse) return { translation: id, text: '', absent: true as const };
+  return { translation: id, text: verse.text, ...(verse.omitted ? { omitted: true as const } : {}), ...formatMarks(verse) };
+}
+
+/**
+ * Reads the other translations of a parallel answer, chapter by chapter (one read each), and gives each
+ * verse slot its `parallel` readings in the order asked.
+ */
+function createParallel(texts: readonly PassageText[], book: Book) {
+  const chapters = new Map<string, ReadonlyArray<TextVerse> | undefined>();
+  return (chapter: number, verse: number) =>
+    texts.map((text) => {
+      const key = `${text.id}.${chapter}`;
+      if (!chapters.has(key)) chapters.set(key, text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined);
+      return formatParallel(text.id, chapters.get(key)?.[verse - 1]);
+    });
 }
 
 function notFiled(reference: PassageReference): ApiError {
@@ -72,6 +109,12 @@ function getChapterRecord(store: ScriptureStore, reference: PassageReference, ch
   const record = store.getChapter(reference.book, chapter);
   if (!record) throw notFiled(reference);
   return record;
+}
+
+function getChapterVerses(text: PassageText, reference: PassageReference) {
+  const verses = text.getChapterVerses(reference.book, reference.chapter);
+  if (!verses) throw notFiled(reference);
+  return verses;
 }
 
 function formatChapterLink(canon: Canon, reference: PassageReference) {
@@ -139,7 +182,7 @@ export function countVerses(canon: Canon, reference: PassageReference): number {
 }
 
 /** The verses of a reference in order, each with the chapter it stands in. Throws `not_found` for a gap. */
-function readVerses(store: ScriptureStore, reference: PassageReference): Array<{ chapter: number; verse: Verse }> {
+function readVerses(store: PassageText, reference: PassageReference): Array<{ chapter: number; verse: TextVerse }> {
   const { book, chapter } = reference;
   if (reference.kind === 'verse') {
     const verse = store.getVerse(book, chapter, reference.verse);
@@ -147,7 +190,7 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
     return [{ chapter, verse }];
   }
   if (reference.kind !== 'span') {
-    const { verses } = getChapterRecord(store, reference);
+    const verses = getChapterVerses(store, reference);
     const [start, end] = reference.kind === 'range' ? [reference.start, reference.end] : [1, verses.length];
     const slice = verses.slice(start - 1, end);
     if (slice.length !== end - start + 1) throw notFiled(reference);
@@ -155,7 +198,7 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
   }
   // Verse by verse, not through the chapter records: a span may hold a whole book (150 chapters of
   // Psalms), more chapters than the chapter cache keeps, and needs none of their relations.
-  const read: Array<{ chapter: number; verse: Verse }> = [];
+  const read: Array<{ chapter: number; verse: TextVerse }> = [];
   for (let n = chapter; n <= reference.endChapter; n++) {
     const count = store.canon.verseCount(book, n);
     const from = n === chapter ? (reference.verse ?? 1) : 1;
@@ -171,7 +214,7 @@ function readVerses(store: ScriptureStore, reference: PassageReference): Array<{
 }
 
 /** The headings printed before (or inside) the verses read, chapter by chapter, in text order. */
-function readHeadings(store: ScriptureStore, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: Verse }>) {
+function readHeadings(store: PassageText, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: TextVerse }>) {
   const { book } = reference;
   const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
   const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
@@ -189,35 +232,51 @@ function readHeadings(store: ScriptureStore, reference: PassageReference, verses
 
 /**
  * A Passage without its context and licence: what /passage and /references share. A span's verses carry
- * their `chapter`, and its `chapter` link is its first chapter's.
+ * their `chapter`, and its `chapter` link is its first chapter's. Read in `texts[0]`; with more than one
+ * translation (a parallel answer) it lists them and every verse carries each one's reading, in order.
  */
-export function createPassageBody(store: ScriptureStore, reference: PassageReference) {
+export function createPassageBody(texts: PassageText | readonly PassageText[], reference: PassageReference) {
+  const list = Array.isArray(texts) ? (texts as readonly PassageText[]) : [texts as PassageText];
+  const store = list[0] as PassageText;
   const verses = readVerses(store, reference);
   const single = reference.kind === 'verse' ? verses[0]?.verse : undefined;
   const span = reference.kind === 'span';
+  const parallel = list.length > 1 ? createParallel(list, reference.book) : undefined;
   return {
     kind: 'passage' as const,
     osis: formatOsis(reference),
     reference: formatReference(reference),
     url: formatUrl(reference),
     book: formatBook(reference.book),
+    ...(store.id !== 'BSB' || parallel ? { translation: store.id } : {}),
+    ...(parallel ? { translations: list.map((text) => text.id) } : {}),
     ...(single ? { text: single.text } : {}),
     ...(single?.omitted ? { omitted: true as const } : {}),
     headings: readHeadings(store, reference, verses),
-    verses: verses.map((entry) => (span ? { chapter: entry.chapter, ...formatVerse(entry.verse) } : formatVerse(entry.verse))),
+    verses: verses.map((entry) => ({
+      ...(span ? { chapter: entry.chapter } : {}),
+      ...formatVerse(entry.verse),
+      ...(parallel ? { parallel: parallel(entry.chapter, entry.verse.verse) } : {}),
+    })),
     chapter: formatChapterLink(store.canon, reference),
   };
 }
 
 /** A verse or a range inside one chapter as /passage answers it: the Passage with its context and licence. */
-export function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: CrossReferenceStore, reference: Exclude<Reference, { kind: 'chapter' }>) {
-  const body = createPassageBody(store, reference);
+export function createPassage(
+  texts: readonly PassageText[],
+  graph: GraphStore,
+  xrefs: CrossReferenceStore,
+  reference: Exclude<Reference, { kind: 'chapter' }>,
+) {
+  const body = createPassageBody(texts, reference);
   const first = body.verses[0]?.verse ?? 1;
   const last = body.verses[body.verses.length - 1]?.verse ?? 1;
   return {
     ...body,
-    context: createContext(graph, xrefs, reference.book, reference.chapter, first, last),
-    licence: PASSAGE_LICENCE,
+    // The graph knows the 66 books' verses only: a deuterocanonical passage has no context.
+    ...(getBook(reference.book.osis) === reference.book ? { context: createContext(graph, xrefs, reference.book, reference.chapter, first, last) } : {}),
+    licence: translationDocumentLicence(texts),
   };
 }
 
@@ -225,8 +284,8 @@ export function createPassage(store: ScriptureStore, graph: GraphStore, xrefs: C
  * A span across chapters: the verses and the first chapter's link, without `context` (the graph's verse
  * context is per chapter: /passage on each chapter has it). Any length: it stays inside one book.
  */
-function createSpanPassage(store: ScriptureStore, reference: Extract<PassageReference, { kind: 'span' }>) {
-  return { ...createPassageBody(store, reference), licence: PASSAGE_LICENCE };
+function createSpanPassage(texts: readonly PassageText[], reference: Extract<PassageReference, { kind: 'span' }>) {
+  return { ...createPassageBody(texts, reference), licence: translationDocumentLicence(texts) };
 }
 
 /**
@@ -251,6 +310,42 @@ async function explainFreeText(error: unknown, input: string, canon: Canon): Pro
     param: 'osis',
     docs,
   });
+}
+
+/**
+ * A chapter of another translation (or several, in parallel): the Chapter shape with its text, headings,
+ * empty slots and chapter links; the graph's relations and backlinks are the chapter's (none for a
+ * deuterocanonical book), and the BSB's speaker attributions are not carried over.
+ */
+function createTranslationChapter(store: ScriptureStore, texts: readonly PassageText[], reference: Extract<Reference, { kind: 'chapter' }>) {
+  const text = texts[0] as PassageText;
+  const { book, chapter } = reference;
+  const verses = getChapterVerses(text, reference);
+  const record = getBook(book.osis) === book ? store.getChapter(book, chapter) : undefined;
+  const parallel = texts.length > 1 ? createParallel(texts, book) : undefined;
+  const osis = `${book.osis}.${chapter}`;
+  return {
+    kind: 'chapter' as const,
+    id: `/${chapterPath(book, chapter)}`,
+    osis,
+    book: formatBook(book),
+    chapter,
+    translation: text.id,
+    ...(parallel ? { translations: texts.map((entry) => entry.id) } : {}),
+    versification: TRANSLATION_FACTS[text.id].versification,
+    verseCount: verses.length,
+    headings: formatHeadings(osis, text.getHeadings(book, chapter)),
+    verses: verses.map((verse) => ({ ...formatVerse(verse), ...(parallel ? { parallel: parallel(chapter, verse.verse) } : {}) })),
+    speakers: [],
+    omittedVerses: verses.filter((verse) => verse.omitted).map((verse) => verse.verse),
+    previous: text.canon.previousChapter(book, chapter),
+    next: text.canon.nextChapter(book, chapter),
+    relations: (record?.relations ?? []).map(formatRelation),
+    backlinkCount: record?.backlinkCount ?? 0,
+    backlinksTruncated: (record?.backlinkCount ?? 0) > (record?.backlinks.length ?? 0),
+    backlinks: (record?.backlinks ?? []).map(formatSummary),
+    licence: translationDocumentLicence(texts),
+  };
 }
 
 export function createChapter(store: ScriptureStore, reference: Extract<Reference, { kind: 'chapter' }>) {
@@ -293,21 +388,23 @@ export const passageRoute = defineRoute({
     'free text such as `John 3:16` too, with `docs` naming its OSIS form); 400 `invalid_parameter` (`param: osis`) for a ' +
     `range across books, which a passage does not hold (/references with passages=true gives one passage per book, at most ${PASSAGE_VERSE_LIMIT} verses in all); ` +
     '404 `not_found` for a verse the chapter does not have.',
-  parameters: [OSIS],
+  parameters: [OSIS, TRANSLATION_PARAMETER],
   responseSchema: PassageOrChapter,
   errorStatuses: [400, 404],
   cache: 'data',
-  handle({ dataSet, params }) {
+  handle({ dataSet, params, query }) {
     const store = dataSet.scripture;
     const input = params.osis ?? '';
+    const texts = readTranslations(query.translation, dataSet);
+    const text = texts[0] as PassageText;
     let reference: PassageReference;
     try {
-      reference = resolvePassageReference(input, store.canon);
+      reference = resolvePassageReference(input, text.canon, text.findBook);
     } catch (error) {
       return explainFreeText(error, input.trim(), store.canon);
     }
-    if (reference.kind === 'chapter') return createChapter(store, reference);
-    if (reference.kind === 'span') return createSpanPassage(store, reference);
-    return createPassage(store, dataSet.graph, dataSet.xrefs, reference);
+    if (reference.kind === 'chapter') return isDefaultText(texts) ? createChapter(store, reference) : createTranslationChapter(store, texts, reference);
+    if (reference.kind === 'span') return createSpanPassage(texts, reference);
+    return createPassage(texts, dataSet.graph, dataSet.xrefs, reference);
   },
 });

@@ -8,6 +8,7 @@ import type { ScriptureStore } from '../artefacts/types.ts';
 import { readEnum, readString } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { createPassage } from './passage.ts';
+import { bsbText } from './translation.ts';
 import { BOOK, readBook, TESTAMENT, TESTAMENTS } from './scripture.ts';
 import { Passage } from '../openapi/schemas/index.ts';
 
@@ -99,6 +100,6 @@ export const randomRoute = defineRoute({
     const books = selectBooks(book, testament);
     const reference = pickRandomVerse(dataSet.scripture, books, app.random);
     if (!reference) throw new ApiError('not_found', `the text holds no verse of ${book?.name ?? testament ?? 'the Bible'}`);
-    return createPassage(dataSet.scripture, dataSet.graph, dataSet.xrefs, reference);
+    return createPassage([bsbText(dataSet.scripture)], dataSet.graph, dataSet.xrefs, reference);
   },
 });

@@ -2,7 +2,7 @@
 // each as KJV-versification OSIS with its human-readable form and whether our data has it; with
 // `passages=true`, their text too, at most PASSAGE_VERSE_LIMIT verses per request.
 
-import { ApiError, createDocumentLicence, LICENCE } from '@skg/core';
+import { ApiError, isApiError } from '@skg/core';
 import type { ScriptureStore } from '../artefacts/types.ts';
 import type { FoundReference } from '../free-text/convert.ts';
 import { findReferences, REFERENCE_LANGUAGES } from '../free-text/parse-text.ts';
@@ -10,6 +10,7 @@ import { readBoolean, readEnum, requireString, type StringParameter } from '../p
 import { References } from '../openapi/schemas/index.ts';
 import { defineRoute } from './define.ts';
 import { countVerses, createPassageBody, PASSAGE_VERSE_LIMIT } from './passage.ts';
+import { type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence, translationLicence } from './translation.ts';
 
 /** Longest `q` read: parsing costs ~0.15 ms per reference, so this bounds one request's work. */
 export const REFERENCE_TEXT_LIMIT = 1000;
@@ -43,9 +44,18 @@ const PASSAGES: StringParameter = {
   schema: { type: 'boolean', default: false },
 };
 
-const PASSAGE_LICENCE = createDocumentLicence(false);
+type Passages = Array<ReturnType<typeof createPassageBody> & { licence: ReturnType<typeof translationDocumentLicence> }>;
 
-type Passages = Array<ReturnType<typeof createPassageBody> & { licence: typeof PASSAGE_LICENCE }>;
+/** The passages of a reference's parts; none when a translation lacks one of its chapters or verses (a small bundle). */
+function readPassages(texts: readonly PassageText[], parts: FoundReference['parts']): Passages | undefined {
+  const licence = translationDocumentLicence(texts);
+  try {
+    return parts.map((part) => ({ ...createPassageBody(texts, part), licence }));
+  } catch (error) {
+    if (isApiError(error) && error.code === 'not_found' && texts[0]?.id !== 'BSB') return undefined;
+    throw error;
+  }
+}
 
 function formatFound(found: FoundReference, store: ScriptureStore) {
   return {
@@ -75,7 +85,7 @@ export const referencesRoute = defineRoute({
     `\`chapter\`; no \`context\`: ask /passage for it), in order until the next would pass ${PASSAGE_VERSE_LIMIT} verses in ` +
     'all; the references after that have none and `truncated` is true. Comma-style verses (`Juan 3,16`) are read as such in ' +
     'every language but English when the text has no colon-style verse.',
-  parameters: [Q, LANG, PASSAGES],
+  parameters: [Q, LANG, PASSAGES, { ...TRANSLATION_PARAMETER, description: `${TRANSLATION_PARAMETER.description}; read with passages=true` }],
   responseSchema: References,
   errorStatuses: [400],
   cache: 'data',
@@ -86,6 +96,7 @@ export const referencesRoute = defineRoute({
     }
     const lang = readEnum(query.lang, 'lang', REFERENCE_LANGUAGES, (text) => text.toLowerCase()) ?? 'en';
     const withPassages = readBoolean(query.passages, 'passages');
+    const texts = readTranslations(query.translation, dataSet);
     const store = dataSet.scripture;
     const found = await findReferences(q, lang, store.canon);
     let budget = PASSAGE_VERSE_LIMIT;
@@ -98,8 +109,8 @@ export const referencesRoute = defineRoute({
         return item;
       }
       budget -= item.verseCount ?? 0;
-      const passages: Passages = entry.parts.map((part) => ({ ...createPassageBody(store, part), licence: PASSAGE_LICENCE }));
-      return { ...item, passages };
+      const passages = readPassages(texts, entry.parts);
+      return passages ? { ...item, passages } : item;
     });
     return {
       query: q,
@@ -107,7 +118,7 @@ export const referencesRoute = defineRoute({
       count: references.length,
       references,
       ...(withPassages ? { verseLimit: PASSAGE_VERSE_LIMIT, truncated } : {}),
-      licence: LICENCE,
+      licence: translationLicence(withPassages ? texts : []),
     };
   },
 });

@@ -1,8 +1,8 @@
 // Shapes many bodies share: the licence, the error body, a document summary, a book, a verse.
 
-import { ERROR_CODES, LICENCE_CC_BY, LICENCE_CC_BY_SA } from '@skg/core';
+import { ERROR_CODES, LICENCE_CC_BY, LICENCE_CC_BY_SA, TRANSLATION_IDS } from '@skg/core';
 import { ERROR_MEANINGS } from '../../errors.ts';
-import { always, arrayOf, component, integer, number, oneOfStrings, optional, text, Type } from './declare.ts';
+import { always, arrayOf, component, integer, number, oneOfStrings, optional, ref, text, Type } from './declare.ts';
 
 export const Licence = component(
   'Licence',
@@ -66,6 +66,45 @@ export const BookSummary = component(
 
 export const BookRef = component('BookRef', Type.Object({ id: text('OSIS book id'), name: text(), slug: text(), testament: Testament }));
 
+/** A translation id (`BSB`, `KJV`, `WEB`, `RV1909`). */
+export const TranslationIdSchema = oneOfStrings(TRANSLATION_IDS, 'A translation id, as /translations lists them');
+
+export const Footnote = component(
+  'Footnote',
+  Type.Object(
+    {
+      offset: integer('Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it'),
+      text: text("The note as the translation prints it"),
+      type: oneOfStrings(['footnote', 'crossReference'] as const, '`crossReference` for a note listing other passages (the WEB has them)'),
+    },
+    { description: "A translation's footnote on a verse" },
+  ),
+);
+
+const span = (description: string) =>
+  arrayOf(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: '[start, end) in UTF-16 code units of `text`' }), description);
+
+/** What a translation's source marks in a verse's text (none on the BSB's verses). */
+const verseMarks = {
+  footnotes: optional(arrayOf(ref(Footnote), "The translation's footnotes on the verse (an empty slot's says why it is empty)")),
+  added: optional(span('Words the translators supplied (printed in italics): the KJV and the RV1909 mark them')),
+  wordsOfJesus: optional(span('Words spoken by Jesus (red letters): the KJV and the WEB mark them')),
+};
+
+export const ParallelVerse = component(
+  'ParallelVerse',
+  Type.Object(
+    {
+      translation: TranslationIdSchema,
+      text: text('Empty when the translation has the slot empty, or no such slot'),
+      omitted: optional(always(true, 'Present, always true, when the translation has the slot empty')),
+      absent: optional(always(true, 'Present, always true, when the translation has no such verse slot')),
+      ...verseMarks,
+    },
+    { description: 'One translation of a verse slot in a parallel answer' },
+  ),
+);
+
 export const Verse = component(
   'Verse',
   Type.Object({
@@ -74,7 +113,9 @@ export const Verse = component(
     osis: text(),
     text: text('Empty when the translation omits the verse'),
     omitted: optional(always(true, 'Present, always true, only for omitted verses')),
-    speaker: optional(text('Attributed speaker where recorded')),
+    speaker: optional(text('Attributed speaker where recorded (BSB)')),
+    ...verseMarks,
+    parallel: optional(arrayOf(ref(ParallelVerse), 'In a parallel answer (`translation=BSB,KJV`): each translation asked for, in order, aligned by slot')),
   }),
 );
 

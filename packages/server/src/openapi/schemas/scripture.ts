@@ -1,7 +1,7 @@
 // The text: passages, chapters, full-text search, cross references, the interlinear, connections.
 
 import { always, arrayOf, boolean, component, dateTime, discriminated, integer, nullable, oneOfStrings, optional, ref, text, Type } from './declare.ts';
-import { BookRef, BookSummary, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, Verse } from './common.ts';
+import { BookRef, BookSummary, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, TranslationIdSchema, Verse } from './common.ts';
 
 export const ChapterLink = component(
   'ChapterLink',
@@ -102,6 +102,8 @@ export const Passage = component(
       reference: text('Human-readable, e.g. John 3:16, John 3:16-18 or Genesis 1:1-2:3'),
       url: text('Site route with a verse anchor (of the first verse)'),
       book: optional(ref(BookSummary)),
+      translation: optional({ ...TranslationIdSchema, description: 'The translation read, when one was asked for other than the BSB (or several: the first)' }),
+      translations: optional(arrayOf(TranslationIdSchema, 'In a parallel answer: the translations asked for, in order; each verse carries their readings in `parallel`')),
       text: optional(text('Single-verse requests only')),
       omitted: optional(always(true, 'Present, always true, when the single verse asked for is omitted')),
       headings: arrayOf(
@@ -126,8 +128,9 @@ export const Chapter = component(
       osis: text(),
       book: ref(BookSummary),
       chapter: integer(),
-      translation: always('BSB'),
-      versification: always('kjv'),
+      translation: { ...TranslationIdSchema, description: 'The translation read (default BSB; of a parallel answer, the first)' },
+      translations: optional(arrayOf(TranslationIdSchema, 'In a parallel answer: the translations asked for, in order; each verse carries their readings in `parallel`')),
+      versification: oneOfStrings(['kjv', 'nrsva'] as const, "The versification of the translation's verse slots"),
       verseCount: integer(),
       headings: arrayOf(ref(Heading), 'Every heading of the chapter in text order: section headings, the Psalm title, parallel passages'),
       verses: arrayOf(ref(Verse)),
@@ -358,6 +361,74 @@ export const Connections = component(
     referencesIn: optional(arrayOf(ref(BookPartner), 'Only with `book`: the books citing it, strongest first')),
     chapter: optional(ref(ConnectedChapter, 'Only with `osis`: the chapter, its rank and its strongest partners')),
     note: text(),
+    licence: ref(Licence),
+  }),
+);
+
+export const TranslationBook = component(
+  'TranslationBook',
+  Type.Object(
+    {
+      id: text('OSIS book id (`Gen`, `Tob`, `1Macc`)'),
+      name: text('English name'),
+      title: text('The title the translation gives it (`Génesis`)'),
+      deuterocanonical: boolean('True for a book of the deuterocanon (the WEB has 17): served only under this translation'),
+      chapters: integer(),
+      verses: integer('Verse slots, empty ones included'),
+    },
+    { description: 'A book a translation holds' },
+  ),
+);
+
+export const Translation = component(
+  'Translation',
+  Type.Object(
+    {
+      id: TranslationIdSchema,
+      name: text(),
+      language: text('BCP 47 language tag'),
+      direction: oneOfStrings(['ltr', 'rtl'] as const, 'Writing direction'),
+      versification: oneOfStrings(['kjv', 'nrsva'] as const, 'The versification of its verse slots'),
+      licence: Type.Object(
+        {
+          id: text('SPDX-style id'),
+          text: text('What `licence.text` says on an answer read in this translation'),
+          notes: arrayOf(text(), 'What to know before reusing the text (Crown patent, trademark)'),
+        },
+        { description: "The translation's licence" },
+      ),
+      source: text('Where the text comes from'),
+      counts: Type.Object(
+        {
+          books: integer(),
+          chapters: integer(),
+          verses: integer('Verse slots, empty ones included'),
+          emptyVerses: integer('Slots with no text (`omitted: true`)'),
+          footnotes: integer(),
+          headings: integer(),
+          wordsOfJesus: integer('Spans of words of Jesus'),
+          added: integer('Spans of supplied words'),
+          strongs: integer("Words tagged with a Strong's number (served: the concordance and lexeme renderings use them)"),
+        },
+        { description: 'What the text holds' },
+      ),
+      features: arrayOf(
+        oneOfStrings(['footnotes', 'headings', 'wordsOfJesus', 'added', 'strongs', 'speakers', 'deuterocanon'] as const),
+        'What its verses carry: `footnotes`, `headings`, `wordsOfJesus`, `added` (supplied words), `strongs` (a concordance), `speakers` (BSB), `deuterocanon` (books beyond the 66)',
+      ),
+      checksum: text('`sha256:` and the hex digest of its text (per slot `<osis>\\t<text>\\n`, in order): changes exactly when the text does'),
+      books: arrayOf(ref(TranslationBook), 'In its own order (the deuterocanon after Malachi)'),
+    },
+    { description: 'A translation this server serves' },
+  ),
+);
+
+export const Translations = component(
+  'Translations',
+  Type.Object({
+    count: integer(),
+    default: TranslationIdSchema,
+    translations: arrayOf(ref(Translation), 'The default (BSB) first'),
     licence: ref(Licence),
   }),
 );

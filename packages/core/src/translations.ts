@@ -1,0 +1,123 @@
+// The translations served: the BSB (the default, compiled from the bundle's `bible/` documents) and those
+// beside it (`translations/<id>/`, docs/bundle-format.md § Translations), with the facts no data file
+// holds: name, language, direction, licence and its notes. The counts, books and checksum of each come
+// from its text (the compiler's translations stage, the server's /translations).
+
+import { type Book, slugify } from './books.ts';
+
+export type TranslationId = 'BSB' | 'KJV' | 'WEB' | 'RV1909';
+
+/** Every translation id, the default (BSB) first: the order /translations lists them in. */
+export const TRANSLATION_IDS: readonly TranslationId[] = Object.freeze(['BSB', 'KJV', 'WEB', 'RV1909']);
+
+/** The translations beside the BSB, read from the bundle's `translations/` folder. */
+export const EXTRA_TRANSLATION_IDS: readonly Exclude<TranslationId, 'BSB'>[] = Object.freeze(['KJV', 'WEB', 'RV1909']);
+
+export interface TranslationFacts {
+  readonly id: TranslationId;
+  readonly name: string;
+  /** BCP 47 language tag. */
+  readonly language: string;
+  readonly direction: 'ltr' | 'rtl';
+  /** The versification of its verse slots, lowercase as Chapter.versification (`kjv`, `nrsva`). */
+  readonly versification: 'kjv' | 'nrsva';
+  readonly licence: {
+    /** SPDX-style id. */
+    readonly id: string;
+    /** What `licence.text` says on an answer in this translation. */
+    readonly text: string;
+    /** What a reader should know before reusing the text. */
+    readonly notes: readonly string[];
+  };
+  /** Where the text comes from. */
+  readonly source: string;
+}
+
+export const TRANSLATION_FACTS: Readonly<Record<TranslationId, TranslationFacts>> = Object.freeze({
+  BSB: {
+    id: 'BSB',
+    name: 'Berean Standard Bible',
+    language: 'en',
+    direction: 'ltr',
+    versification: 'kjv',
+    licence: { id: 'public-domain', text: 'Scripture text: Berean Standard Bible (BSB), public domain (berean.bible).', notes: [] },
+    source: 'berean.bible (USFM)',
+  },
+  KJV: {
+    id: 'KJV',
+    name: 'King James Version',
+    language: 'en',
+    direction: 'ltr',
+    versification: 'kjv',
+    licence: {
+      id: 'public-domain',
+      text: 'Scripture text: King James Version (KJV, 2006 edition of the SWORD module KJV), public domain outside the United Kingdom.',
+      notes: ['In the United Kingdom the rights in the Authorized Version are vested in the Crown (letters patent, administered by Cambridge University Press).'],
+    },
+    source: 'CrossWire SWORD module KJV (engKJV2006eb), Debian sword-text-kjv',
+  },
+  WEB: {
+    id: 'WEB',
+    name: 'World English Bible',
+    language: 'en',
+    direction: 'ltr',
+    versification: 'nrsva',
+    licence: {
+      id: 'public-domain',
+      text: 'Scripture text: World English Bible (WEB, with Deuterocanon, 2015), public domain (ebible.org).',
+      notes: ['"World English Bible" is a trademark: use the name only for the unmodified text.'],
+    },
+    source: 'SWORD module engWEB2015eb (eBible.org), Debian sword-text-web',
+  },
+  RV1909: {
+    id: 'RV1909',
+    name: 'Reina-Valera 1909',
+    language: 'es',
+    direction: 'ltr',
+    versification: 'kjv',
+    licence: { id: 'public-domain', text: 'Scripture text: Reina-Valera 1909 (RV1909), public domain.', notes: [] },
+    source: 'SWORD module spaRV1909eb, Debian sword-text-sparv',
+  },
+});
+
+/** The id as written in any letter case (`kjv`, `Rv1909`), or undefined. */
+export function findTranslationId(text: string): TranslationId | undefined {
+  const upper = text.toUpperCase();
+  return TRANSLATION_IDS.find((id) => id === upper);
+}
+
+// OSIS id, USFM code and English name of the deuterocanonical books a translation may hold (the WEB's,
+// in NRSVA order). They are no books of the 66-book canon: a reference names them only under a
+// translation that has them.
+const DEUTEROCANON: ReadonlyArray<readonly [string, string, string]> = [
+  ['Tob', 'TOB', 'Tobit'], ['Jdt', 'JDT', 'Judith'], ['EsthGr', 'ESG', 'Esther (Greek)'], ['Wis', 'WIS', 'Wisdom of Solomon'],
+  ['Sir', 'SIR', 'Sirach'], ['Bar', 'BAR', 'Baruch'], ['PrAzar', 'S3Y', 'Prayer of Azariah'], ['Sus', 'SUS', 'Susanna'],
+  ['Bel', 'BEL', 'Bel and the Dragon'], ['1Macc', '1MA', '1 Maccabees'], ['2Macc', '2MA', '2 Maccabees'], ['1Esd', '1ES', '1 Esdras'],
+  ['PrMan', 'MAN', 'Prayer of Manasseh'], ['AddPs', 'PS2', 'Psalm 151'], ['3Macc', '3MA', '3 Maccabees'], ['2Esd', '2ES', '2 Esdras'],
+  ['4Macc', '4MA', '4 Maccabees'],
+];
+
+/** Order numbers of the deuterocanonical books start here (after the 66). */
+export const DEUTEROCANON_ORDER = 67;
+
+/** The deuterocanonical book `osis` (`Tob`), with `chapters` chapters, as a Book; undefined for another id. */
+export function createDeuterocanonicalBook(osis: string, chapters: number): Book | undefined {
+  const index = DEUTEROCANON.findIndex(([id]) => id === osis);
+  const row = DEUTEROCANON[index];
+  if (!row) return undefined;
+  const [, usfm, name] = row;
+  return Object.freeze({ osis, usfm, name, slug: slugify(name), testament: 'OT', order: DEUTEROCANON_ORDER + index, chapters });
+}
+
+/** True for the OSIS id of a deuterocanonical book (`Tob`, `1Macc`). */
+export function isDeuterocanonicalId(osis: string): boolean {
+  return DEUTEROCANON.some(([id]) => id === osis);
+}
+
+/** The order of Strong's numbers in the translations artefact's concordance: letter, then number (`H2` before `H10`), then suffix. */
+export function compareStrongs(a: string, b: string): number {
+  const letter = a.charCodeAt(0) - b.charCodeAt(0);
+  if (letter !== 0) return letter;
+  const number = Number.parseInt(a.slice(1), 10) - Number.parseInt(b.slice(1), 10);
+  return number !== 0 ? number : a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,136 @@
+// GET /translations: the translations this server serves (the BSB first, then those of the translations
+// artefact), with their licences, counts, books, features and a checksum of each text.
+
+import { createHash } from 'node:crypto';
+import { LICENCE, TRANSLATION_FACTS, type TranslationId } from '@skg/core';
+import type { DataSet, ScriptureStore, TranslationText } from '../artefacts/types.ts';
+import { Translations } from '../openapi/schemas/index.ts';
+import { defineRoute } from './define.ts';
+
+type Feature = 'footnotes' | 'headings' | 'wordsOfJesus' | 'added' | 'strongs' | 'speakers' | 'deuterocanon';
+
+interface Facts {
+  readonly counts: { books: number; chapters: number; verses: number; emptyVerses: number; footnotes: number; headings: number; wordsOfJesus: number; added: number; strongs: number };
+  readonly features: Feature[];
+  readonly checksum: string;
+  readonly books: Array<{ id: string; name: string; title: string; deuterocanonical: boolean; chapters: number; verses: number }>;
+}
+
+const bsbFacts = new WeakMap<ScriptureStore, Facts>();
+
+/** The BSB's counts and checksum, read once per data set from its verses. */
+function readBsbFacts(store: ScriptureStore): Facts {
+  const known = bsbFacts.get(store);
+  if (known) return known;
+  const hash = createHash('sha256');
+  const counts = { books: 0, chapters: 0, verses: 0, emptyVerses: 0, footnotes: 0, headings: 0, wordsOfJesus: 0, added: 0, strongs: 0 };
+  const books: Facts['books'] = [];
+  let speakers = false;
+  for (const book of store.canon.books) {
+    let verses = 0;
+    let chapters = 0;
+    for (let chapter = 1; chapter <= book.chapters; chapter++) {
+      const count = store.canon.verseCount(book, chapter);
+      if (count === 0) continue;
+      chapters++;
+      counts.headings += store.getHeadings(book, chapter).length;
+      for (let n = 1; n <= count; n++) {
+        const verse = store.getVerse(book, chapter, n);
+        if (!verse) continue;
+        verses++;
+        if (verse.omitted) counts.emptyVerses++;
+        if (verse.speaker) speakers = true;
+        hash.update(`${verse.osis}\t${verse.text}\n`);
+      }
+    }
+    if (chapters === 0) continue;
+    counts.books++;
+    counts.chapters += chapters;
+    counts.verses += verses;
+    books.push({ id: book.osis, name: book.name, title: book.name, deuterocanonical: false, chapters, verses });
+  }
+  const features: Feature[] = [...(counts.headings > 0 ? (['headings'] as const) : []), ...(speakers ? (['speakers'] as const) : [])];
+  const facts = { counts, features, checksum: `sha256:${hash.digest('hex')}`, books };
+  bsbFacts.set(store, facts);
+  return facts;
+}
+
+function readTranslationFacts(translation: TranslationText): Facts {
+  const { counts } = translation;
+  const books = translation.books.map((record) => ({
+    id: record.book.osis,
+    name: record.book.name,
+    title: record.title,
+    deuterocanonical: record.deuterocanonical,
+    chapters: record.verseCounts.filter((n) => n > 0).length,
+    verses: record.verseCounts.reduce((sum, n) => sum + n, 0),
+  }));
+  const features: Feature[] = [];
+  if (counts.footnotes > 0) features.push('footnotes');
+  if (counts.headings > 0) features.push('headings');
+  if (counts.wordsOfJesus > 0) features.push('wordsOfJesus');
+  if (counts.added > 0) features.push('added');
+  if (translation.hasStrongs) features.push('strongs');
+  if (books.some((book) => book.deuterocanonical)) features.push('deuterocanon');
+  return {
+    counts: {
+      books: books.length,
+      chapters: translation.chapterCount,
+      verses: counts.verses,
+      emptyVerses: counts.empty,
+      footnotes: counts.footnotes,
+      headings: counts.headings,
+      wordsOfJesus: counts.wordsOfJesus,
+      added: counts.added,
+      strongs: translation.hasStrongs ? counts.strongs : 0,
+    },
+    features,
+    checksum: `sha256:${translation.checksum}`,
+    books,
+  };
+}
+
+function formatTranslation(id: TranslationId, facts: Facts) {
+  const about = TRANSLATION_FACTS[id];
+  return {
+    id,
+    name: about.name,
+    language: about.language,
+    direction: about.direction,
+    versification: about.versification,
+    licence: { id: about.licence.id, text: about.licence.text, notes: [...about.licence.notes] },
+    source: about.source,
+    counts: facts.counts,
+    features: facts.features,
+    checksum: facts.checksum,
+    books: facts.books,
+  };
+}
+
+/** Every translation served, the BSB first. */
+export function listTranslations(dataSet: DataSet) {
+  return [
+    formatTranslation('BSB', readBsbFacts(dataSet.scripture)),
+    ...(dataSet.translations?.translations ?? []).map((translation) => formatTranslation(translation.id as TranslationId, readTranslationFacts(translation))),
+  ];
+}
+
+export const translationsRoute = defineRoute({
+  path: '/translations',
+  operationId: 'list_translations',
+  summary: 'The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text',
+  description:
+    'One entry per translation, the default (BSB) first: `id` (what `translation=` takes on /passage, /scripture and /references), ' +
+    '`name`, `language` (BCP 47), `direction`, `versification`, `licence` with its notes (the KJV is under Crown patent in the United ' +
+    'Kingdom; "World English Bible" is a trademark for the unmodified text), counts, `features`, the books it holds (the WEB\'s ' +
+    'deuterocanonical books flagged) and `checksum`, which changes exactly when the text does, so an offline copy knows when to refresh. ' +
+    'Without the translations dataset only the BSB is listed.',
+  parameters: [],
+  responseSchema: Translations,
+  errorStatuses: [],
+  cache: 'data',
+  handle({ dataSet }) {
+    const translations = listTranslations(dataSet);
+    return { count: translations.length, default: 'BSB' as const, translations, licence: LICENCE };
+  },
+});

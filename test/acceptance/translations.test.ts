@@ -1,0 +1,135 @@
+// Acceptance criteria of the translations beside the BSB (issue 18), asked of the API over the full
+// data (SKG_DIST, default dist/) and compared with the bundle's translation files (SKG_BUNDLE).
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FULL_BUNDLE, skipWithoutFullData, useFullDataApp } from './full-data.ts';
+
+const skip = skipWithoutFullData();
+
+interface SourceVerse {
+  verse: number;
+  text: string;
+  empty?: true;
+  footnotes?: Array<{ offset: number; text: string; type: string }>;
+}
+interface SourceBook {
+  book: string;
+  chapters: SourceVerse[][];
+}
+
+function readSource(id: string, book: string): SourceBook {
+  return JSON.parse(readFileSync(path.join(FULL_BUNDLE, 'translations', id.toLowerCase(), `${book.toLowerCase()}.json`), 'utf8')) as SourceBook;
+}
+
+describe('the translations on the full data', { skip }, () => {
+  const { dataSet, get } = useFullDataApp();
+
+  it('lists BSB, KJV, WEB and RV1909 with their licences, counts and books', async () => {
+    const { status, body } = await get('/translations');
+    assert.equal(status, 200);
+    assert.deepEqual(
+      body.translations.map((t: { id: string }) => t.id),
+      ['BSB', 'KJV', 'WEB', 'RV1909'],
+    );
+    const byId = Object.fromEntries(body.translations.map((t: { id: string }) => [t.id, t]));
+    assert.equal(byId.BSB.counts.verses, 31102);
+    assert.equal(byId.KJV.counts.verses, 31102);
+    assert.equal(byId.RV1909.counts.emptyVerses, 18);
+    assert.equal(byId.WEB.counts.verses, 37791);
+    assert.equal(byId.RV1909.language, 'es');
+    assert.match(byId.KJV.licence.notes.join(' '), /United Kingdom/);
+    assert.match(byId.WEB.licence.notes.join(' '), /trademark/);
+    const tobit = byId.WEB.books.find((book: { id: string }) => book.id === 'Tob');
+    assert.equal(tobit.deuterocanonical, true);
+    assert.equal(byId.WEB.books.filter((book: { deuterocanonical: boolean }) => book.deuterocanonical).length, 17);
+    assert.ok(byId.KJV.features.includes('strongs') && !byId.WEB.features.includes('strongs') && !byId.RV1909.features.includes('strongs'));
+    for (const t of body.translations) assert.match(t.checksum, /^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('serves John 3:16 in the KJV as its source has it, and names the KJV in licence.text', async () => {
+    const { status, body } = await get('/passage/John.3.16?translation=KJV');
+    assert.equal(status, 200);
+    assert.equal(body.text, readSource('KJV', 'John').chapters[2]?.[15]?.text);
+    assert.match(body.text, /For God so loved the world, that he gave his only begotten Son/);
+    assert.equal(body.translation, 'KJV');
+    assert.match(body.licence.text, /King James Version/);
+    assert.deepEqual(body.verses[0].wordsOfJesus, [[0, body.text.length]]);
+  });
+
+  it('has Matthew 17:21 in the KJV while the BSB omits it', async () => {
+    const kjv = await get('/passage/Matt.17.21?translation=KJV');
+    assert.match(kjv.body.text, /prayer and fasting/);
+    assert.equal(kjv.body.omitted, undefined);
+    const bsb = await get('/passage/Matt.17.21');
+    assert.equal(bsb.body.omitted, true);
+  });
+
+  it('answers Tobit under the WEB and as an unknown book under the others', async () => {
+    const web = await get('/passage/Tob.1.1?translation=WEB');
+    assert.equal(web.status, 200);
+    assert.match(web.body.text, /^The book of the words of Tobit/);
+    assert.equal(web.body.book.id, 'Tob');
+    const chapter = await get('/passage/Tob.1?translation=web');
+    assert.equal(chapter.body.kind, 'chapter');
+    assert.equal(chapter.body.versification, 'nrsva');
+    assert.equal(chapter.body.previous, 'Mal.4');
+    for (const route of ['/passage/Tob.1.1', '/passage/Tob.1.1?translation=KJV']) {
+      const other = await get(route);
+      assert.equal(other.status, 400);
+      assert.equal(other.body.code, 'invalid_reference');
+    }
+  });
+
+  it('answers an empty slot like an omitted verse, with the footnote that says why', async () => {
+    const { body } = await get('/passage/Acts.8.37?translation=WEB');
+    assert.equal(body.omitted, true);
+    assert.equal(body.text, '');
+    const source = readSource('WEB', 'Acts').chapters[7]?.[36];
+    assert.equal(source?.empty, true);
+    assert.deepEqual(body.verses[0].footnotes?.map((note: { text: string }) => note.text), source?.footnotes?.map((note) => note.text));
+  });
+
+  it('refuses an unknown translation with the ones available', async () => {
+    const { status, body } = await get('/passage/John.3.16?translation=NIV');
+    assert.equal(status, 400);
+    assert.equal(body.code, 'unknown_value');
+    assert.deepEqual(body.available, ['BSB', 'KJV', 'WEB', 'RV1909']);
+  });
+
+  it('answers translation=BSB exactly as the default', async () => {
+    for (const route of ['/passage/John.3.16', '/passage/Ps.23', '/passage/Gen.1.1-Gen.2.3', '/passage/Rom.8.28-30']) {
+      const plain = await get(route);
+      const bsb = await get(`${route}?translation=BSB`);
+      assert.deepEqual(bsb.body, plain.body, route);
+    }
+  });
+
+  it('serves every verse of every translation as its source file has it', () => {
+    const store = dataSet().translations;
+    assert.ok(store);
+    let compared = 0;
+    for (const translation of store.translations) {
+      const folder = path.join(FULL_BUNDLE, 'translations', translation.id.toLowerCase());
+      const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+      assert.equal(files.length, translation.books.length, translation.id);
+      for (const record of translation.books) {
+        const source = readSource(translation.id, record.book.osis);
+        source.chapters.forEach((verses, c) => {
+          const served = translation.getChapter(record.book, c + 1) ?? [];
+          assert.equal(served.length, verses.length, `${translation.id} ${record.book.osis} ${c + 1}`);
+          verses.forEach((verse, v) => {
+            const got = served[v];
+            if (got?.text !== verse.text || (got.omitted === true) !== (verse.empty === true)) {
+              assert.fail(`${translation.id} ${record.book.osis}.${c + 1}.${v + 1}: ${JSON.stringify(got?.text)} ≠ ${JSON.stringify(verse.text)}`);
+            }
+            compared++;
+          });
+        });
+      }
+    }
+    assert.equal(compared, 31102 + 37791 + 31102);
+  });
+});
