@@ -320,14 +320,16 @@ describe('hot swap: the stored answers rendered after the build (`skg build --re
     const seen = record(server.events);
     const paths = ['/passage/John.3.16', '/passage/John.11', '/passage/Gen.1.1', '/'];
     try {
-      const v1 = server.dataSet.manifest.dataVersion;
-      assert.equal(server.dataSet.responses, undefined);
+      const served = server.dataSet;
+      const v1 = served.manifest.dataVersion;
+      assert.equal(served.responses, undefined);
       const computed = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
 
       const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
       assert.equal(result.status, 'rendered');
       await waitFor('the stored answers', () => server.dataSet.responses !== undefined);
       assert.equal(server.dataSet.manifest.dataVersion, v1, 'the same data version');
+      assert.equal(server.dataSet.scripture, served.scripture, 'attached to the set served: its data is not loaded a second time');
       assert.ok(lines.some((line) => line.includes(`switched to data ${v1} with its stored answers`)), 'the swap is logged');
 
       const stored = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));

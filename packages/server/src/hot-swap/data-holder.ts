@@ -9,7 +9,7 @@
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents } from '../events.ts';
-import { BuildRefusedError, getStoredAnswersStamp, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
+import { attachVerifiedStoredAnswers, BuildRefusedError, getStoredAnswersStamp, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
 
 export type ReloadOutcome =
   | {
@@ -69,7 +69,9 @@ export function createDataHolder(options: DataHolderOptions): DataHolder {
     }
     if (!manual && named !== undefined && lastRefusal?.stamp === named.stamp) return lastRefusal.outcome;
     try {
-      const { dataSet, builtAt } = await loadVerifiedBuild(distDir, loadDataSet);
+      // Only the stored answers changed: they attach to the set served (no second copy of the data).
+      const attached = named?.dataVersion === previous.manifest.dataVersion ? await attachVerifiedStoredAnswers(distDir, previous) : undefined;
+      const { dataSet, builtAt } = attached ?? (await loadVerifiedBuild(distDir, loadDataSet));
       const dataVersion = dataSet.manifest.dataVersion;
       const previousDataVersion = previous.manifest.dataVersion;
       if (dataVersion === previousDataVersion && getStoredAnswersStamp(dataSet.manifest) === getStoredAnswersStamp(previous.manifest)) {
