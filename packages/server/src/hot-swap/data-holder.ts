@@ -6,6 +6,11 @@
 // (WeakMaps), and the files it reads lazily stay readable through their open descriptors even when the
 // compiler removes its build directory (artefacts/artefact-file.ts). A build that does not verify
 // (verify-build.ts) is refused with its reasons logged, and the current set keeps serving.
+//
+// A manifest of the data version served that only names other stored answers (`skg build
+// --render-only`, which `skg start` runs after it starts serving) is a swap too, of a set sharing every
+// store but the response artefact (attachVerifiedStoredAnswers): the same bodies and ETags, so no
+// `data.updated` event.
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents } from '../events.ts';
