@@ -358,6 +358,28 @@ describe('hot swap: the stored answers rendered after the build (`skg build --re
   });
 });
 
+describe('hot swap: stored answers that fail their checksum', () => {
+  it('are refused with the reason, and the answers stay computed from the set served', async () => {
+    const { distDir } = await buildDist();
+    const { server, lines } = await start(distDir, { watch: false });
+    try {
+      const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
+      assert.equal(result.status, 'rendered');
+      const file = path.join(distDir, result.manifest.artefacts.responses!.file);
+      const bytes = await readFile(file);
+      bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+      await writeFile(file, bytes);
+      const outcome = await server.reload();
+      assert.equal(outcome.status, 'refused');
+      assert.equal(server.dataSet.responses, undefined, 'no stored answer is read from a changed file');
+      assert.ok(lines.some((line) => /refused the build .*responses.*checksum/s.test(line)), 'the reason is logged');
+      assert.equal((await getRaw(`${server.url}/passage/John.3.16`)).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 /** A GET without Accept-Encoding: the body as sent, and its ETag. */
 async function getRaw(url: string): Promise<{ status: number; etag: string | null; text: string }> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
