@@ -4,7 +4,7 @@
 // 0.2 s). Prints the stages as `npm start` announced them, the CPU seconds the whole process tree spent
 // to the first answer (independent of what else the machine runs, unlike the wall time), the load
 // average, and the resident memory of every process of the tree 10 s after the first answer and again
-// once the background render's stored answers were swapped in. Asserts nothing (target: the first answer
+// once the background render's stored answers were swapped in (2 s and 12 s after). Asserts nothing (target: the first answer
 // within 60 s, each serving process ≤ 150 MB; README, first screen).
 //
 // Usage: node --import tsx tools/measure-first-start.ts [--port 3917] [--keep] [--args "--workers 1"]
@@ -169,6 +169,8 @@ async function main(): Promise<void> {
   const swapAt = events.find((e) => /with its stored answers/.test(e.line))?.at;
   const memoryAfterSwap = residentMemory(root);
   const cpuAfterSwap = treeCpuSeconds(root);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const memoryLater = residentMemory(root);
 
   console.log('\nwhat npm start said, with the seconds since it was started:');
   for (const { at, line } of events) if (!/^\S+ skg (ingest|build): .* started$/.test(line)) console.log(`  ${(at / 1000).toFixed(1).padStart(6)}  ${line.slice(0, 160)}`);
@@ -177,8 +179,9 @@ async function main(): Promise<void> {
   console.log(`load average (1, 5, 15 min): ${loadAtStart} at npm start, ${loadAtAnswer} at the first answer`);
   console.log(`resident memory 10 s after the first answer (target ≤ 150 MB per serving process):\n${memoryAfter10s.join('\n')}`);
   console.log(
-    `stored answers swapped in: ${swapAt === undefined ? 'not seen' : `${seconds(swapAt)} after npm start`}; CPU of the tree by then ${cpuAfterSwap.toFixed(1)} s; resident memory then:\n${memoryAfterSwap.join('\n')}`,
+    `stored answers swapped in: ${swapAt === undefined ? 'not seen' : `${seconds(swapAt)} after npm start`}; CPU of the tree by then ${cpuAfterSwap.toFixed(1)} s; resident memory 2 s later:\n${memoryAfterSwap.join('\n')}`,
   );
+  console.log(`resident memory 12 s after the swap:\n${memoryLater.join('\n')}`);
   stop();
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   if (args.keep) console.log(`kept ${clone}`);

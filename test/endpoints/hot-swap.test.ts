@@ -320,14 +320,16 @@ describe('hot swap: the stored answers rendered after the build (`skg build --re
     const seen = record(server.events);
     const paths = ['/passage/John.3.16', '/passage/John.11', '/passage/Gen.1.1', '/'];
     try {
-      const v1 = server.dataSet.manifest.dataVersion;
-      assert.equal(server.dataSet.responses, undefined);
+      const served = server.dataSet;
+      const v1 = served.manifest.dataVersion;
+      assert.equal(served.responses, undefined);
       const computed = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
 
       const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
       assert.equal(result.status, 'rendered');
       await waitFor('the stored answers', () => server.dataSet.responses !== undefined);
       assert.equal(server.dataSet.manifest.dataVersion, v1, 'the same data version');
+      assert.equal(server.dataSet.scripture, served.scripture, 'attached to the set served: its data is not loaded a second time');
       assert.ok(lines.some((line) => line.includes(`switched to data ${v1} with its stored answers`)), 'the swap is logged');
 
       const stored = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
@@ -350,6 +352,28 @@ describe('hot swap: the stored answers rendered after the build (`skg build --re
         [],
         'no data.updated event: the data did not change',
       );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('hot swap: stored answers that fail their checksum', () => {
+  it('are refused with the reason, and the answers stay computed from the set served', async () => {
+    const { distDir } = await buildDist();
+    const { server, lines } = await start(distDir, { watch: false });
+    try {
+      const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
+      assert.equal(result.status, 'rendered');
+      const file = path.join(distDir, result.manifest.artefacts.responses!.file);
+      const bytes = await readFile(file);
+      bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+      await writeFile(file, bytes);
+      const outcome = await server.reload();
+      assert.equal(outcome.status, 'refused');
+      assert.equal(server.dataSet.responses, undefined, 'no stored answer is read from a changed file');
+      assert.ok(lines.some((line) => /refused the build .*responses.*checksum/s.test(line)), 'the reason is logged');
+      assert.equal((await getRaw(`${server.url}/passage/John.3.16`)).status, 200);
     } finally {
       await server.close();
     }

@@ -1,5 +1,6 @@
 import { after, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
@@ -44,6 +45,8 @@ describe('skg build, inspect, verify', () => {
     const bare = await readManifest(dist);
     assert.equal(bare.artefacts.responses, undefined);
     assert.match((await skg('verify', '--dist', dist)).out, /^ok: .*\npartial: no stored answers/);
+    const stale = path.join(dist, 'builds', bare.dataVersion, '.responses.bin.999999.tmp');
+    await writeFile(stale, 'left by a render that was stopped');
 
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /^rendered [\d,]+ stored answers in .* \(same data version\)$/);
     const rendered = await readManifest(dist);
@@ -51,6 +54,7 @@ describe('skg build, inspect, verify', () => {
     const { responses, ...data } = rendered.artefacts;
     assert.deepEqual(data, bare.artefacts, 'the data artefacts are those of the --no-render build');
     assert.equal(responses.file, `builds/${bare.dataVersion}/responses.bin`);
+    assert.equal(existsSync(stale), false, 'what a stopped render left is removed');
     assert.doesNotMatch((await skg('verify', '--dist', dist)).out, /partial/);
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /already names stored answers/);
 

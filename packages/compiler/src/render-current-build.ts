@@ -6,9 +6,9 @@
 // What `skg start` runs in the background after serving from a build written with `--no-render`: the
 // first answer does not wait for the render, the longest step of a build.
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { assertManifest, type Manifest, RESPONSES_ARTEFACT } from '@skg/core';
+import { assertManifest, type Manifest, RESPONSES_ARTEFACT, RESPONSES_FILE } from '@skg/core';
 import { BUILDS_DIR, MANIFEST_FILE, type RenderHook, switchManifest, withRenderedArtefact } from './stages/write.ts';
 
 export interface RenderCurrentBuildOptions {
@@ -46,6 +46,7 @@ export async function renderCurrentBuild(options: RenderCurrentBuildOptions): Pr
   const current = await readManifest(distDir);
   if (current.artefacts[RESPONSES_ARTEFACT]) return { status: 'present', manifest: current };
   const buildDir = path.join(distDir, BUILDS_DIR, current.dataVersion);
+  await removeStaleRenders(buildDir);
   const start = performance.now();
   const rendered = await options.render({ distDir, buildDir, manifest: current, ...(options.log ? { log: options.log } : {}) });
   const renderMs = Math.round((performance.now() - start) * 10) / 10;
@@ -55,4 +56,13 @@ export async function renderCurrentBuild(options: RenderCurrentBuildOptions): Pr
   const manifest = withRenderedArtefact(current, rendered);
   await switchManifest(distDir, manifest);
   return { status: 'rendered', manifest, renderMs };
+}
+
+/**
+ * Removes what a render stopped before its end left (`.responses.bin.<pid>.tmp`: `skg start` stops its
+ * background render when it is stopped itself, and a killed process cleans nothing up).
+ */
+async function removeStaleRenders(buildDir: string): Promise<void> {
+  const stale = new RegExp(`^\\.${RESPONSES_FILE.replace('.', '\\.')}\\.\\d+\\.tmp$`);
+  for (const entry of await readdir(buildDir)) if (stale.test(entry)) await rm(path.join(buildDir, entry), { force: true });
 }

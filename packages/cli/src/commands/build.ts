@@ -41,7 +41,7 @@ export function registerBuildCommand(program: Command): void {
       const render: RenderHook = (input) => renderResponseArtefact({ ...input, ...(progress ? { onProgress: createRenderNotes(progress) } : {}) });
       if (flags.renderOnly) {
         try {
-          const result = await runStage(progress?.listener, 'render', { index: 1, total: 1 }, () => renderCurrentBuild({ distDir: config.dist, render }), describeRender);
+          const result = await runStage(progress?.listener, 'stored answers', { index: 1, total: 1 }, () => renderCurrentBuild({ distDir: config.dist, render }), describeRender);
           console.log(formatRenderOnly(config.dist, result));
         } finally {
           progress?.stop();

@@ -33,7 +33,7 @@ export function getIngestReportFile(config: Pick<SkgConfig, 'bundle'>): string {
 export function registerStartCommand(program: Command): void {
   const command = program
     .command('start')
-    .description('build dist/ if it is missing (fetching and ingesting the sources when needed, in child processes), then serve the API');
+    .description('build dist/ if it is missing (fetching and ingesting the sources when needed, in child processes), serve the API, then render the stored answers in the background and switch them in');
   addConfigOptions(command, KEYS).action(async (_flags: unknown, self: Command) => {
     const config = resolveConfig(readConfigFlags(self, KEYS));
     await ensureDist(config);

@@ -31,6 +31,34 @@ export interface LoadDataSetOptions {
 }
 
 /**
+ * The answers rendered ahead of time: an accelerator, not a dataset. Used only when rendered for this
+ * data version by this server's response format (the same ETag base); otherwise, or when the file is
+ * missing or broken, every answer is computed as if it were absent.
+ */
+function openStoredAnswers(dir: string, manifest: Manifest, broken: ReadonlySet<string | undefined>): ResponseStore | undefined {
+  const entry = manifest.artefacts[RESPONSES_ARTEFACT];
+  if (!entry || broken.has(RESPONSES_ARTEFACT)) return undefined;
+  try {
+    const store = loadResponses(openArtefactFile(path.join(dir, entry.file), entry.bytes, RESPONSES_TAIL_OFFSET_AT));
+    return store.etagBase === computeEtagBase(manifest.dataVersion) ? store : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `dataSet` with the stored answers `manifest` names (a manifest of the same data version, as
+ * `skg build --render-only` switches in), or without any when it names none: every other store is
+ * shared, so the swap costs only the head of the response artefact. The caller has checked the file.
+ */
+export function withStoredAnswers(dataSet: DataSet, manifest: Manifest): DataSet {
+  if (manifest.dataVersion !== dataSet.manifest.dataVersion) throw new Error(`stored answers of data ${manifest.dataVersion} cannot attach to data ${dataSet.manifest.dataVersion}`);
+  const { responses: _previous, ...rest } = dataSet;
+  const responses = openStoredAnswers(dataSet.dir, manifest, new Set());
+  return Object.freeze({ ...rest, manifest, ...(responses ? { responses } : {}), loadedAt: new Date() });
+}
+
+/**
  * Loads `distDir`. Throws an Error naming the file and saying to run `skg build` when the manifest is
  * missing, invalid or of another format version, or a required artefact is missing or malformed. An
  * optional artefact that is absent or broken is reported as unbuilt in `datasets` instead.
@@ -108,19 +136,7 @@ export async function loadDataSet(distDir: string, options: LoadDataSetOptions =
     }
   }
 
-  // The answers rendered ahead of time: an accelerator, not a dataset. Used only when rendered for this
-  // data version by this server's response format (the same ETag base); otherwise, or when the file is
-  // missing or broken, every answer is computed as if it were absent.
-  let responses: ResponseStore | undefined;
-  const responsesEntry = manifest.artefacts[RESPONSES_ARTEFACT];
-  if (responsesEntry && !broken.has(RESPONSES_ARTEFACT)) {
-    try {
-      const store = loadResponses(openArtefactFile(path.join(dir, responsesEntry.file), responsesEntry.bytes, RESPONSES_TAIL_OFFSET_AT));
-      if (store.etagBase === computeEtagBase(manifest.dataVersion)) responses = store;
-    } catch {
-      responses = undefined;
-    }
-  }
+  const responses = openStoredAnswers(dir, manifest, broken);
 
   const datasets: Record<string, boolean> = {};
   for (const name of OPTIONAL_ARTEFACTS) datasets[name] = name in manifest.artefacts && !broken.has(name);

@@ -6,10 +6,15 @@
 // (WeakMaps), and the files it reads lazily stay readable through their open descriptors even when the
 // compiler removes its build directory (artefacts/artefact-file.ts). A build that does not verify
 // (verify-build.ts) is refused with its reasons logged, and the current set keeps serving.
+//
+// A manifest of the data version served that only names other stored answers (`skg build
+// --render-only`, which `skg start` runs after it starts serving) is a swap too, of a set sharing every
+// store but the response artefact (attachVerifiedStoredAnswers): the same bodies and ETags, so no
+// `data.updated` event.
 
 import type { DataSet } from '../artefacts/types.ts';
 import type { ServiceEvents } from '../events.ts';
-import { BuildRefusedError, getStoredAnswersStamp, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
+import { attachVerifiedStoredAnswers, BuildRefusedError, getStoredAnswersStamp, type LoadDataSet, loadVerifiedBuild, readManifestStamp } from './verify-build.ts';
 
 export type ReloadOutcome =
   | {
@@ -69,7 +74,9 @@ export function createDataHolder(options: DataHolderOptions): DataHolder {
     }
     if (!manual && named !== undefined && lastRefusal?.stamp === named.stamp) return lastRefusal.outcome;
     try {
-      const { dataSet, builtAt } = await loadVerifiedBuild(distDir, loadDataSet);
+      // Only the stored answers changed: they attach to the set served (no second copy of the data).
+      const attached = named?.dataVersion === previous.manifest.dataVersion ? await attachVerifiedStoredAnswers(distDir, previous) : undefined;
+      const { dataSet, builtAt } = attached ?? (await loadVerifiedBuild(distDir, loadDataSet));
       const dataVersion = dataSet.manifest.dataVersion;
       const previousDataVersion = previous.manifest.dataVersion;
       if (dataVersion === previousDataVersion && getStoredAnswersStamp(dataSet.manifest) === getStoredAnswersStamp(previous.manifest)) {

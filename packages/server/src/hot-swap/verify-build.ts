@@ -7,7 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Manifest, RESPONSES_ARTEFACT } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
-import { formatDistProblem, inspectDist, MANIFEST_FILE } from '../artefacts/check-dist.ts';
+import { formatDistProblem, inspectDist, MANIFEST_FILE, verifyArtefact } from '../artefacts/check-dist.ts';
+import { withStoredAnswers } from '../artefacts/dataset.ts';
 import { runChecks } from '../status/checks.ts';
 
 /** Loads a dist directory into a data set (the artefact loader, or a test's own). */
@@ -93,4 +94,33 @@ export async function loadVerifiedBuild(distDir: string, load: LoadDataSet): Pro
     .map(([name, check]) => `the ${name} check failed: ${check.detail}`);
   if (failed.length > 0) throw new BuildRefusedError(failed, manifest.dataVersion);
   return { dataSet, builtAt };
+}
+
+/**
+ * When `distDir` now names the data `current` serves, artefact for artefact, and only other stored
+ * answers (`skg build --render-only` added them): `current` with those attached, every other store
+ * shared (no second copy of the data in memory, no data checks to run again), once the response
+ * artefact passes its sha256. Undefined when anything else changed: the full load decides then.
+ * Throws BuildRefusedError when the response artefact is missing, of the wrong size or checksum.
+ */
+export async function attachVerifiedStoredAnswers(distDir: string, current: DataSet): Promise<VerifiedBuild | undefined> {
+  const dir = path.resolve(distDir);
+  if (dir !== current.dir) return undefined;
+  const { manifest, problems } = await inspectDist(dir, { checksums: false });
+  if (!manifest || manifest.dataVersion !== current.manifest.dataVersion) return undefined;
+  const names = new Set([...Object.keys(manifest.artefacts), ...Object.keys(current.manifest.artefacts)]);
+  names.delete(RESPONSES_ARTEFACT);
+  for (const name of names) {
+    const now = manifest.artefacts[name];
+    const served = current.manifest.artefacts[name];
+    if (now?.sha256 !== served?.sha256 || now?.file !== served?.file) return undefined;
+  }
+  if (problems.length > 0) throw new BuildRefusedError(problems.map(formatDistProblem), manifest.dataVersion);
+  const problem = await verifyArtefact(dir, manifest, RESPONSES_ARTEFACT);
+  if (problem) throw new BuildRefusedError([formatDistProblem(problem)], manifest.dataVersion);
+  const builtAt = await stat(path.join(dir, MANIFEST_FILE)).then(
+    (info) => info.mtime.toISOString(),
+    () => new Date().toISOString(),
+  );
+  return { dataSet: withStoredAnswers(current, manifest), builtAt };
 }
