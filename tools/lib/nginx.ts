@@ -9,20 +9,18 @@ import { readAnswers } from './answers.ts';
 /** Headers nginx sets itself, or that change per request in our server. */
 const OWN_HEADERS = new Set(['content-length', 'content-type', 'etag', 'x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-const ANSWER_FILE = 'answer';
-
 /**
- * Writes the answers under `dir/root` and an nginx configuration listening on `port`; returns the
- * arguments `nginx` takes to run it in the foreground. Paths that cannot be files are left out, and counted.
+ * Writes the answers under `root` (shared by the codings: each path a directory, each coding's answer a
+ * file named after the coding in it) and an nginx configuration in `dir` listening on `port`; returns
+ * the arguments `nginx` takes to run it in the foreground. Paths that cannot be files are left out, and counted.
  */
-export function prepareNginx(answersFile: string, dir: string, port: number): { args: string[]; skipped: number } {
-  const root = path.join(dir, 'root');
+export function prepareNginx(answersFile: string, coding: string, root: string, dir: string, port: number): { args: string[]; skipped: number } {
   const answers = readAnswers(answersFile);
   let skipped = 0;
   let headers: Record<string, string> = {};
   for (const [route, answer] of answers) {
     // Each answer in a directory of its own: a path can be both an answer and the folder of others (bible/genesis, bible/genesis/1).
-    const file = path.join(root, decodeURIComponent(route), ANSWER_FILE);
+    const file = path.join(root, decodeURIComponent(route), coding);
     try {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, answer.body);
@@ -43,7 +41,7 @@ export function prepareNginx(answersFile: string, dir: string, port: number): { 
       `http {\n  access_log off;\n  types {}\n  default_type "${headers['content-type'] ?? 'application/json; charset=utf-8'}";\n` +
       `  open_file_cache max=8000 inactive=60s;\n  keepalive_requests 100000000;\n  sendfile on;\n  tcp_nopush on;\n` +
       `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n` +
-      `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / {\n      try_files $uri/${ANSWER_FILE} =404;\n${added}\n    }\n  }\n}\n`,
+      `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / {\n      try_files $uri/${coding} =404;\n${added}\n    }\n  }\n}\n`,
   );
   return { args: ['-p', dir, '-c', conf], skipped };
 }

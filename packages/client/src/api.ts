@@ -2443,10 +2443,10 @@ export interface components {
         Allow: string;
         /** @description How long a copy may be reused: `public, max-age=300, stale-while-revalidate=3600` on data answers (see the ETag), `no-store` on live and webhook answers */
         "Cache-Control": string;
-        /** @description `Accept-Encoding` on answers compiled ahead of time, which are sent compressed to clients that accept it */
+        /** @description `Accept-Encoding` on answers compiled ahead of time and computed answers of 1 KiB or more, which are sent compressed to clients that accept it */
         Vary: "Accept-Encoding";
-        /** @description `br` when the answer was compiled ahead of time and the request accepts brotli (Accept-Encoding) */
-        "Content-Encoding": "br";
+        /** @description `br` when the request accepts brotli, else `gzip` when it accepts gzip (Accept-Encoding), on the answers Vary names it for */
+        "Content-Encoding": "br" | "gzip";
         /** @description Where the created resource is read */
         Location: string;
     };

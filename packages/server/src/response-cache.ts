@@ -3,7 +3,12 @@
 // their ETag can be answered as they are. Each data set has its own cache, dropped with the set.
 //
 // Bodies are kept as UTF-8 bytes, encoded once: a string body would be encoded again on every write.
+// A body of COMPRESS_MIN_BYTES or more is sent compressed to a client that accepts br or gzip, compressed
+// once, at its first such request, and kept beside it (`codedBody`), as the stored answers are kept in
+// every coding (response artefact).
 
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { RESPONSES_BROTLI_QUALITY, RESPONSES_GZIP_LEVEL } from '@skg/core';
 import type { DataSet } from './artefacts/types.ts';
 import { LruCache } from './internal/lru.ts';
 
@@ -11,6 +16,41 @@ export interface CachedResponse {
   /** The JSON body, serialised and UTF-8 encoded once. */
   readonly body: Uint8Array;
   readonly etag: string;
+  /** The body in br and gzip, each made at its first request (`codedBody`). */
+  coded?: { br?: Uint8Array; gzip?: Uint8Array };
+}
+
+/**
+ * Bodies from this size on are sent compressed to clients that accept it: below, the coding saves less
+ * than a few hundred bytes (under one TCP segment), and costs a compression per distinct answer.
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** `body` in a content coding, as the stored answers are: brotli RESPONSES_BROTLI_QUALITY (text mode), gzip RESPONSES_GZIP_LEVEL. */
+export function compressBody(body: Uint8Array, coding: 'br' | 'gzip'): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: RESPONSES_GZIP_LEVEL });
+  return brotliCompressSync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: RESPONSES_BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+/** The body of a cached response in `coding`, compressed at its first request and kept with it. */
+export function codedBody(response: CachedResponse, coding: 'br' | 'gzip'): Uint8Array {
+  const coded = (response.coded ??= {});
+  return (coded[coding] ??= compressBody(response.body, coding));
+}
+
+/**
+ * What a cached response weighs in the cache: its body, and for one that may be kept compressed too,
+ * half again (br and gzip of JSON are each under a third of it).
+ */
+export function cachedWeight(response: CachedResponse): number {
+  const bytes = response.body.byteLength;
+  return bytes >= COMPRESS_MIN_BYTES ? Math.ceil(bytes * 1.5) : bytes;
 }
 
 const encoder = new TextEncoder();

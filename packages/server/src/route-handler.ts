@@ -13,7 +13,7 @@ import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
 import { isDataSetChanged } from './artefacts/integrity.ts';
-import type { AppConfig, Reply, RequestState } from './context.ts';
+import type { AppConfig, Reply, RequestState, ResponseHeaders } from './context.ts';
 import { getRequestHeader } from './internal/request-header.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
@@ -21,7 +21,8 @@ import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
 import type { PipelineHandler } from './pipeline.ts';
-import { type CachedResponse, encodeBody } from './response-cache.ts';
+import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
+import { chooseStoredCoding } from './middleware/content-encoding.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
 import { answerStored, createStoredContract } from './stored-response.ts';
 
@@ -107,12 +108,28 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const cache = config.responseCaches.forDataSet(dataSet);
     // Once an artefact was found changed, an answer cached before may hold its bytes (integrity.ts).
     const hit = isDataSetChanged(dataSet) ? undefined : cache.get(canonical);
-    if (hit !== undefined) return answerWithEtag(event, headers, hit);
+    if (hit !== undefined) return answerCoded(event, headers, hit);
     const keep = (response: CachedResponse): Reply => {
-      cache.set(canonical, response, response.body.byteLength);
-      return answerWithEtag(event, headers, response);
+      cache.set(canonical, response, cachedWeight(response));
+      return answerCoded(event, headers, response);
     };
     const response = computeResponse(route, createContext(event, state, config), canonical, contract.format);
     return isPromise(response) ? response.then(keep) : keep(response);
   };
+}
+
+/**
+ * A computed answer as `answerWithEtag` gives it; from COMPRESS_MIN_BYTES on, in the coding the client
+ * takes (br, else gzip, else as it is), compressed once per cached answer, with `Vary: Accept-Encoding`
+ * (304 too) and the same ETag, as a stored answer.
+ */
+function answerCoded(event: H3Event, headers: ResponseHeaders, response: CachedResponse): Reply {
+  if (response.body.byteLength < COMPRESS_MIN_BYTES) return answerWithEtag(event, headers, response);
+  headers['vary'] = 'Accept-Encoding';
+  const reply = answerWithEtag(event, headers, response);
+  if (reply.status !== 200) return reply;
+  const coding = chooseStoredCoding(getRequestHeader(event, 'accept-encoding'));
+  if (coding === 'identity') return reply;
+  headers['content-encoding'] = coding;
+  return { status: 200, body: codedBody(response, coding) };
 }

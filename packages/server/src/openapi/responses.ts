@@ -37,8 +37,8 @@ export const RESPONSE_HEADERS: Record<string, Json> = {
     { type: 'string' },
     true,
   ),
-  Vary: header('`Accept-Encoding` on answers compiled ahead of time, which are sent compressed to clients that accept it', { const: 'Accept-Encoding' }, false),
-  'Content-Encoding': header('`br` when the answer was compiled ahead of time and the request accepts brotli (Accept-Encoding)', { const: 'br' }, false),
+  Vary: header('`Accept-Encoding` on answers compiled ahead of time and computed answers of 1 KiB or more, which are sent compressed to clients that accept it', { const: 'Accept-Encoding' }, false),
+  'Content-Encoding': header('`br` when the request accepts brotli, else `gzip` when it accepts gzip (Accept-Encoding), on the answers Vary names it for', { enum: ['br', 'gzip'] }, false),
   Location: header('Where the created resource is read', { type: 'string' }, false),
 };
 

@@ -3,10 +3,10 @@
 // every stored coding (br and gzip; identity is the body itself).
 // Run by the render workers (render-worker.ts), or in the writing thread when there is one core.
 
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { ApiError, RESPONSES_BROTLI_QUALITY, RESPONSES_GZIP_LEVEL } from '@skg/core';
+import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { computeResponse } from '../route-handler.ts';
+import { compressBody } from '../response-cache.ts';
 import type { RouteContext } from '../routes/define.ts';
 import type { PlannedResponse } from './plan.ts';
 import type { RenderTarget } from './targets.ts';
@@ -17,22 +17,6 @@ export interface RenderedBody {
   readonly bodies?: readonly [br: Uint8Array, gzip: Uint8Array, identity: Uint8Array];
   /** Bytes of the body before compression. */
   readonly rawBytes: number;
-}
-
-/** Brotli at RESPONSES_BROTLI_QUALITY, text mode. */
-export function compressResponse(body: Uint8Array): Buffer {
-  return brotliCompressSync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: RESPONSES_BROTLI_QUALITY,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
-}
-
-/** gzip at RESPONSES_GZIP_LEVEL. */
-export function gzipResponse(body: Uint8Array): Buffer {
-  return gzipSync(body, { level: RESPONSES_GZIP_LEVEL });
 }
 
 function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
@@ -61,7 +45,7 @@ export async function renderChunk(dataSet: DataSet, planned: readonly PlannedRes
       throw error;
     }
     if (response.etag !== etag) throw new Error(`render: ${key} was tagged ${response.etag}, expected ${etag}`);
-    rendered.push({ bodies: [compressResponse(response.body), gzipResponse(response.body), response.body], rawBytes: response.body.byteLength });
+    rendered.push({ bodies: [compressBody(response.body, 'br'), compressBody(response.body, 'gzip'), response.body], rawBytes: response.body.byteLength });
   }
   return rendered;
 }
