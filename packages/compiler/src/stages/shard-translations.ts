@@ -19,6 +19,7 @@ import {
   type StoredTranslationFootnote,
   type StoredTranslationHeading,
   type StoredTranslationVerse,
+  tokenizeScripture,
 } from '@skg/core';
 import { encodeMsgpack } from '../codecs/msgpack.ts';
 import type { Diagnostics } from '../diagnostics.ts';
@@ -40,6 +41,10 @@ export interface ShardedTranslation {
   readonly concordance: Map<string, number[]>;
   /** Per Strong's number: each rendering (the tagged words) and how often. */
   readonly renderings: Map<string, Map<string, number>>;
+  /** Per slot, the words of its text (tokenizeScripture). */
+  readonly wordCounts: number[];
+  /** Per word, the slots (relative, ascending) whose text holds it. */
+  readonly postings: Map<string, number[]>;
 }
 
 export interface TranslationsData {
@@ -172,6 +177,8 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
   const hash = createHash('sha256');
   const concordance = new Map<string, number[]>();
   const renderings = new Map<string, Map<string, number>>();
+  const wordCounts: number[] = [];
+  const postings = new Map<string, number[]>();
   for (const { book, file, name, deuterocanonical, chapters } of files) {
     const verseCounts: number[] = [];
     let failed = false;
@@ -179,6 +186,7 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
     const bookCounts = { ...counts };
     const bookConcordance: Array<[string, number]> = [];
     const bookRenderings: Array<[string, string]> = [];
+    const bookWords: string[][] = [];
     chapters.forEach((chapter, c) => {
       if (failed) return;
       // An empty list is a chapter the file does not hold (a fixture cut from the full files).
@@ -213,6 +221,7 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
           }
         }
         hash.update(`${osis}\t${text}\n`);
+        bookWords.push(tokenizeScripture(text));
         encoded.push(encodeMsgpack(trimNulls(outcome.stored)));
       });
     });
@@ -224,12 +233,17 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
       const slots = concordance.get(code) ?? concordance.set(code, []).get(code) ?? [];
       if (slots[slots.length - 1] !== slot) slots.push(slot);
     }
+    for (const words of bookWords) {
+      const slot = wordCounts.length;
+      wordCounts.push(words.length);
+      for (const word of new Set(words)) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
+    }
     for (const [code, words] of bookRenderings) {
       const byWords = renderings.get(code) ?? renderings.set(code, new Map()).get(code) ?? new Map<string, number>();
       byWords.set(words, (byWords.get(words) ?? 0) + 1);
     }
   }
-  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings }, files: files.length };
+  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings, wordCounts, postings }, files: files.length };
 }
 
 /** A record without its trailing nulls (a verse with text only is `[text, 0]`). */

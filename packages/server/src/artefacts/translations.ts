@@ -16,7 +16,7 @@ import {
   TRANSLATIONS_SECTIONS,
 } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, readHeader, readSectionViews } from './binary.ts';
+import { alignBuffer, artefactError, lowerBoundString, readHeader, readSectionViews, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 import type { TranslationBookRecord, TranslationFootnote, TranslationStore, TranslationText, TranslationVerse } from './types.ts';
 
@@ -62,10 +62,13 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
   const { head, file } = artefact;
   const header = readHeader(head, TRANSLATIONS_LAYOUT, file);
   const views = readSectionViews(head, file, TRANSLATIONS_SECTIONS, header, artefact.tailOffset);
-  const { offsets, concordanceStart, concordanceSlots, renderingOffsets } = views;
+  const { offsets, concordanceStart, concordanceSlots, renderingOffsets, wordCounts, wordOffsets, postingStart } = views;
+  const [wordBlobStart] = views.wordBlob;
+  const postingsEnd = artefact.tailOffset + header.postingsAt + 4 * (postingStart[header.words] ?? 0);
   const tables = decodeMsgpack(head, ...views.tables) as StoredTranslationTables;
   const recordsEnd = offsets[header.slots] ?? 0;
-  if (recordsEnd !== header.renderingsAt || artefact.tailOffset + header.renderingsAt + (renderingOffsets[header.concordanceRows] ?? 0) !== artefact.bytes) {
+  const renderingsEnd = header.renderingsAt + (renderingOffsets[header.concordanceRows] ?? 0);
+  if (recordsEnd !== header.renderingsAt || header.postingsAt !== ((renderingsEnd + 3) & ~3) || postingsEnd !== artefact.bytes) {
     throw artefactError(file, 'is truncated or malformed');
   }
 
@@ -164,6 +167,8 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
       return -1;
     }
 
+    const words = wordOffsets.subarray(stored.wordFirst, stored.wordFirst + stored.wordCount + 1);
+
     return {
       id: stored.id,
       books,
@@ -196,6 +201,17 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
         if (row < 0) return [];
         return Array.from(concordanceSlots.subarray(concordanceStart[row] ?? 0, concordanceStart[row + 1] ?? 0), (s) => s - stored.firstSlot);
       },
+      findWord(word) {
+        const key = Buffer.from(word, 'utf8');
+        const row = lowerBoundString(head, wordBlobStart, words, stored.wordCount, key);
+        if (row >= stored.wordCount || !stringEquals(head, wordBlobStart, words, row, key)) return new Uint32Array(0);
+        const global = stored.wordFirst + row;
+        const from = artefact.tailOffset + header.postingsAt + 4 * (postingStart[global] ?? 0);
+        const to = artefact.tailOffset + header.postingsAt + 4 * (postingStart[global + 1] ?? 0);
+        const bytes = alignBuffer(artefact.read(from, to));
+        return Uint32Array.from(new Uint32Array(bytes.buffer, bytes.byteOffset, (to - from) / 4), (slot) => slot - stored.firstSlot);
+      },
+      wordCount: (slot) => wordCounts[stored.firstSlot + slot] ?? 0,
       renderings(strongs) {
         const row = concordanceRow(strongs);
         if (row < 0) return [];

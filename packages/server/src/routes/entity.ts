@@ -1,8 +1,8 @@
 // GET /entity/{path}: one document with its relations, links and backlinks; a collection root; or a chapter.
 
-import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference, type TranslationId } from '@skg/core';
 import { createLicenceOf } from './document-licence.ts';
-import type { DataSet } from '../artefacts/types.ts';
+import type { DataSet, TranslationStore } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { createChapter } from './passage.ts';
@@ -40,6 +40,26 @@ const BACKLINKS: IntegerParameter = {
 export const LINK_CAP = 100;
 export const INBOUND_CAP = 500;
 const SAMPLE_SIZE = 10;
+/** Renderings a lexeme lists per translation at most (the commonest); `total` counts them all. */
+export const RENDERING_CAP = 100;
+
+/**
+ * How each translation with served Strong's tags renders a lexeme: the words, most frequent first, and
+ * how often (an empty list when it never does).
+ */
+function formatRenderings(store: TranslationStore, strongs: string) {
+  return store.translations
+    .filter((translation) => translation.hasStrongs)
+    .map((translation) => {
+      const all = translation.renderings(strongs);
+      return {
+        translation: translation.id as TranslationId,
+        verses: translation.concordance(strongs).length,
+        total: all.length,
+        words: all.slice(0, RENDERING_CAP).map(({ text, count }) => ({ text, count })),
+      };
+    });
+}
 
 /** `body=true|1` includes the body; `false|0` or absent does not; anything else is invalid_parameter. */
 function readBoolean(value: QueryValue, name: string): boolean {
@@ -122,6 +142,9 @@ export const entityRoute = defineRoute({
       backlinksTruncated: backlinks.total > backlinks.items.length,
       backlinks: backlinks.items.map(formatSummary),
       ...(includeBody ? { body: body ?? '' } : {}),
+      ...(document.type === 'Lexeme' && document.strongs !== undefined && dataSet.translations
+        ? { renderings: formatRenderings(dataSet.translations, document.strongs) }
+        : {}),
       licence: createLicenceOf(graph, document),
     };
   },
