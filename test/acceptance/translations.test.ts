@@ -194,12 +194,19 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.equal(body.total, expected);
     assert.equal(body.hits[0].osis, 'Gen.1.1');
     assert.deepEqual(body.hits[0].words, ['God']);
-    const bsb = await get('/scripture?strongs=H430');
-    assert.equal(bsb.status, 400);
+    const web = await get('/scripture?strongs=H430&translation=WEB');
+    assert.equal(web.status, 400, "the WEB's machine-spread tags are not served");
+    const bsb = await get('/scripture?strongs=H430&limit=1');
+    assert.equal(bsb.body.translation, 'BSB');
+    assert.ok(bsb.body.total > 2000);
+    assert.deepEqual([bsb.body.hits[0].osis, bsb.body.hits[0].words], ['Gen.1.1', ['God']]);
   });
 
   it('lists "God" first among the KJV renderings of lexemes/h430', async () => {
     const { body } = await get('/entity/lexemes/h430');
+    assert.deepEqual(body.renderings.map((entry: { translation: string }) => entry.translation), ['BSB', 'KJV']);
+    // The BSB's segments are phrases of its interlinear: "your God" (a suffixed form) is among its commonest.
+    assert.ok(body.renderings[0].words.slice(0, 3).some((word: { text: string }) => word.text === 'God'));
     const kjv = body.renderings.find((entry: { translation: string }) => entry.translation === 'KJV');
     assert.equal(kjv.words[0].text, 'God');
     assert.ok(kjv.words.some((word: { text: string }) => word.text === 'judges'));

@@ -125,4 +125,16 @@ describe('GET /scripture?translation= and strongs=', () => {
     const none = await get(app, '/scripture?strongs=H9999&translation=KJV');
     assert.deepEqual([none.status, none.body.total], [200, 0]);
   });
+
+  it("gives the BSB's concordance from its interlinear alignment, and the renderings of a lexeme", async () => {
+    const { body } = await get(app, '/scripture?strongs=H430');
+    assert.equal(body.translation, 'BSB');
+    assert.deepEqual(body.hits.map((hit: { osis: string; words: string[] }) => [hit.osis, hit.words]), [['Gen.1.1', ['God']], ['Gen.1.2', ['God']]]);
+    const lexeme = await get(app, '/entity/lexemes/h430');
+    assert.deepEqual(lexeme.body.renderings.map((entry: { translation: string; words: Array<{ text: string }> }) => [entry.translation, entry.words[0]?.text]), [
+      ['BSB', 'God'],
+      ['KJV', 'God'],
+    ]);
+    assert.equal((await get(app, '/scripture?strongs=H430&translation=RV1909')).status, 400);
+  });
 });

@@ -52,12 +52,22 @@ export function encodeTranslations(data: TranslationsData): Buffer {
     });
     firstSlot += translation.records.length;
   }
+  let bsb: StoredTranslationTables['bsb'];
+  if (data.bsb) {
+    const concordanceFirst = strongs.length;
+    for (const code of [...data.bsb.concordance.keys()].sort(compareStrongs)) {
+      strongs.push(code);
+      concordance.push(data.bsb.concordance.get(code) ?? []);
+      renderings.push(encodeMsgpack(sortRenderings(data.bsb.renderings.get(code) ?? new Map())));
+    }
+    bsb = { concordanceFirst, concordanceCount: strongs.length - concordanceFirst };
+  }
   const records = concatRecords(data.translations.flatMap((translation) => translation.records));
   const rendered = concatRecords(renderings);
   const rows = flattenLists(concordance);
   const vocabulary = concatRecords(words);
   const posted = flattenLists(postings);
-  const tables: StoredTranslationTables = { translations: stored, strongs };
+  const tables: StoredTranslationTables = { translations: stored, strongs, ...(bsb ? { bsb } : {}) };
   const shared = encodeMsgpack(tables);
   const header = {
     slots: firstSlot,

@@ -15,6 +15,7 @@ import {
   createDeuterocanonicalBook,
   EXTRA_TRANSLATION_IDS,
   getBook,
+  packVerse,
   type StoredTranslationBook,
   type StoredTranslationFootnote,
   type StoredTranslationHeading,
@@ -23,6 +24,7 @@ import {
 } from '@skg/core';
 import { encodeMsgpack } from '../codecs/msgpack.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import type { InterlinearData } from './shard-interlinear.ts';
 
 /** The bundle folder of the translations. */
 export const TRANSLATIONS_FOLDER = 'translations';
@@ -50,6 +52,8 @@ export interface ShardedTranslation {
 export interface TranslationsData {
   readonly translations: readonly ShardedTranslation[];
   readonly files: number;
+  /** The BSB's concordance, when the build has the interlinear. */
+  readonly bsb?: BsbConcordance;
 }
 
 const STRONGS = /^[HG]\d+[A-Za-z]?$/;
@@ -265,4 +269,32 @@ export async function shardTranslations(input: { readonly bundleDir: string }, d
   }
   if (translations.length === 0) return null;
   return { translations, files };
+}
+
+/** The BSB's concordance from the interlinear alignment: per Strong's number its verses (packed) and English segments. */
+export interface BsbConcordance {
+  readonly concordance: Map<string, number[]>;
+  readonly renderings: Map<string, Map<string, number>>;
+}
+
+/** Interlinear markers that render no word (`-` for an untranslated particle, `vvv`, `. . .`). */
+const MARKERS = new Set(['-', 'vvv', '. . .']);
+
+export function collectBsbConcordance(interlinear: InterlinearData): BsbConcordance {
+  const concordance = new Map<string, number[]>();
+  const renderings = new Map<string, Map<string, number>>();
+  for (const verse of interlinear.verses) {
+    const [osisBook = '', chapter = '0', number = '0'] = verse.osis.split('.');
+    const book = getBook(osisBook);
+    if (!book) continue;
+    const packed = packVerse(book, Number(chapter), Number(number));
+    for (const [english, first, , strongs] of verse.entries) {
+      if (english === null || first === null || MARKERS.has(english)) continue;
+      const slots = concordance.get(strongs) ?? concordance.set(strongs, []).get(strongs) ?? [];
+      if (slots[slots.length - 1] !== packed) slots.push(packed);
+      const byWords = renderings.get(strongs) ?? renderings.set(strongs, new Map()).get(strongs) ?? new Map<string, number>();
+      byWords.set(english, (byWords.get(english) ?? 0) + 1);
+    }
+  }
+  return { concordance, renderings };
 }

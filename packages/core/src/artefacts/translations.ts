@@ -92,6 +92,12 @@ export interface StoredTranslationTables {
   translations: StoredTranslation[];
   /** The Strong's number of each concordance row (`H430`). */
   strongs: string[];
+  /**
+   * The BSB's concordance rows, from its interlinear alignment (absent when the build had no interlinear):
+   * their "slots" are BSB verses packed as the cross references pack them (`packVerse`), their renderings the
+   * English segments.
+   */
+  bsb?: { concordanceFirst: number; concordanceCount: number };
 }
 
 export const TRANSLATIONS_SECTIONS = defineSections(

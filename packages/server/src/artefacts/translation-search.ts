@@ -12,6 +12,9 @@ import type { ScriptureHit, ScriptureQuery, ScriptureSearchResult, TranslationTe
 /** Ranked matches (relative slots) cached per translation, query and filter, so paging is cheap. */
 const CACHE_ENTRIES = 128;
 const CACHE_WEIGHT = 1_000_000;
+/** Phrase candidates at most this many slots apart are read in one run, of at most RUN_LIMIT of them. */
+const RUN_GAP = 4;
+const RUN_LIMIT = 256;
 
 /** Slots of both sorted lists. */
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
@@ -72,10 +75,18 @@ function createTranslationSearch(translation: TranslationText): TranslationSearc
     }
     if (sequences.length > 0 && slots.length > 0) {
       const kept: number[] = [];
-      for (const slot of slots) {
-        const [verse] = translation.readSlots(slot, slot + 1);
-        const words = tokenizeScripture(verse?.text ?? '');
-        if (sequences.every((sequence) => hasSequence(words, sequence))) kept.push(slot);
+      // Candidates close together are read in one run (a common phrase has thousands of them).
+      for (let at = 0; at < slots.length; ) {
+        let end = at + 1;
+        while (end < slots.length && (slots[end] ?? 0) - (slots[end - 1] ?? 0) <= RUN_GAP && end - at < RUN_LIMIT) end++;
+        const from = slots[at] ?? 0;
+        const verses = translation.readSlots(from, (slots[end - 1] ?? 0) + 1);
+        for (let k = at; k < end; k++) {
+          const slot = slots[k] ?? 0;
+          const words = tokenizeScripture(verses[slot - from]?.text ?? '');
+          if (sequences.every((sequence) => hasSequence(words, sequence))) kept.push(slot);
+        }
+        at = end;
       }
       slots = Uint32Array.from(kept);
     }

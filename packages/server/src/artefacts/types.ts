@@ -539,4 +539,11 @@ export interface TranslationText {
 export interface TranslationStore {
   readonly translations: readonly TranslationText[];
   get(id: string): TranslationText | undefined;
+  /** The BSB's concordance, from the interlinear alignment; absent when the build had no interlinear. */
+  readonly bsb?: {
+    /** The BSB verses with an English segment aligned to `strongs`, in canonical order. */
+    concordance(strongs: string): ReadonlyArray<{ readonly book: Book; readonly chapter: number; readonly verse: number }>;
+    /** The English segments rendering `strongs`, most frequent first. */
+    renderings(strongs: string): readonly RenderingRecord[];
+  };
 }

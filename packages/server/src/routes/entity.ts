@@ -2,7 +2,7 @@
 
 import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference, type TranslationId } from '@skg/core';
 import { createLicenceOf } from './document-licence.ts';
-import type { DataSet, TranslationStore } from '../artefacts/types.ts';
+import type { DataSet, RenderingRecord, TranslationStore } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { createChapter } from './passage.ts';
@@ -44,21 +44,22 @@ const SAMPLE_SIZE = 10;
 export const RENDERING_CAP = 100;
 
 /**
- * How each translation with served Strong's tags renders a lexeme: the words, most frequent first, and
+ * How the BSB (by its interlinear) and each translation with served Strong's tags render a lexeme: the words, most frequent first, and
  * how often (an empty list when it never does).
  */
 function formatRenderings(store: TranslationStore, strongs: string) {
-  return store.translations
-    .filter((translation) => translation.hasStrongs)
-    .map((translation) => {
-      const all = translation.renderings(strongs);
-      return {
-        translation: translation.id as TranslationId,
-        verses: translation.concordance(strongs).length,
-        total: all.length,
-        words: all.slice(0, RENDERING_CAP).map(({ text, count }) => ({ text, count })),
-      };
-    });
+  const format = (translation: TranslationId, verses: number, all: readonly RenderingRecord[]) => ({
+    translation,
+    verses,
+    total: all.length,
+    words: all.slice(0, RENDERING_CAP).map(({ text, count }) => ({ text, count })),
+  });
+  return [
+    ...(store.bsb ? [format('BSB', store.bsb.concordance(strongs).length, store.bsb.renderings(strongs))] : []),
+    ...store.translations
+      .filter((translation) => translation.hasStrongs)
+      .map((translation) => format(translation.id as TranslationId, translation.concordance(strongs).length, translation.renderings(strongs))),
+  ];
 }
 
 /** `body=true|1` includes the body; `false|0` or absent does not; anything else is invalid_parameter. */

@@ -1,7 +1,7 @@
 // GET /scripture: full-text search of the scripture text.
 
-import { BOOKS, type Book, formatReference, formatUrl, getBook, LICENCE, type Testament, TRANSLATION } from '@skg/core';
-import type { ScriptureHit, ScriptureQuery, TranslationText, TranslationVerse } from '../artefacts/types.ts';
+import { BOOKS, type Book, formatReference, formatUrl, getBook, type Testament } from '@skg/core';
+import type { DataSet, ScriptureHit, ScriptureQuery, TranslationStore, TranslationText, TranslationVerse } from '../artefacts/types.ts';
 import { getTranslationSearch } from '../artefacts/translation-search.ts';
 import { readTranslations, TRANSLATION_PARAMETER, translationLicence } from './translation.ts';
 import { ApiError } from '@skg/core';
@@ -114,6 +114,30 @@ function searchConcordance(translation: TranslationText, strongs: string, query:
   return { terms: parsed?.terms ?? [], phrases: parsed?.phrases ?? [], total: slots.length, hits };
 }
 
+/**
+ * The BSB's concordance of `strongs`, from its interlinear alignment: the verses where an English segment
+ * renders it, in canonical order (with `q`: the verses matching it too, in search order), each with the
+ * segments (`words`).
+ */
+async function searchBsbConcordance(dataSet: DataSet, bsb: NonNullable<TranslationStore['bsb']>, strongs: string, query: ScriptureQuery) {
+  let verses = bsb.concordance(strongs).filter(({ book }) => (!query.book || book === query.book) && (!query.testament || book.testament === query.testament));
+  let terms: readonly string[] = [];
+  let phrases: readonly string[] = [];
+  if (query.q !== '') {
+    const found = await dataSet.scripture.search({ ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const keep = new Set(verses.map(({ book, chapter, verse }) => `${book.osis}.${chapter}.${verse}`));
+    verses = found.hits.filter((hit) => keep.has(hit.osis));
+    ({ terms, phrases } = found);
+  }
+  const hits = verses.slice(query.offset, query.offset + query.limit).map(({ book, chapter, verse }) => {
+    const words = (dataSet.interlinear?.getVerse(book, chapter, verse)?.entries ?? [])
+      .filter((entry) => entry.strongs === strongs && entry.english !== null && entry.first !== undefined)
+      .map((entry) => entry.english ?? '');
+    return { osis: `${book.osis}.${chapter}.${verse}`, book, chapter, verse, text: dataSet.scripture.getVerse(book, chapter, verse)?.text ?? '', words };
+  });
+  return { terms, phrases, total: verses.length, hits };
+}
+
 export const scriptureRoute = defineRoute({
   path: '/scripture',
   operationId: 'search_scripture',
@@ -138,45 +162,34 @@ export const scriptureRoute = defineRoute({
     if (texts.length > 1) throw new ApiError('invalid_parameter', 'a search reads one translation: name one', { param: 'translation' });
     const id = texts[0]?.id ?? 'BSB';
     const translation = dataSet.translations?.get(id);
-    if (strongs !== undefined && !translation?.hasStrongs) {
-      throw new ApiError('invalid_parameter', `the concordance (strongs) is served for translations with Strong's tags: translation=KJV; ${id} has none served`, {
-        param: 'translation',
-      });
+    const bsbConcordance = id === 'BSB' ? dataSet.translations?.bsb : undefined;
+    if (strongs !== undefined && !translation?.hasStrongs && !bsbConcordance) {
+      throw new ApiError(
+        'invalid_parameter',
+        `the concordance (strongs) is served for the KJV (its Strong's tags) and the BSB (its interlinear, when built); not for ${id}`,
+        { param: 'translation' },
+      );
     }
-    if (translation) {
-      const search = { q, limit, offset, ...(book ? { book } : {}), ...(testament ? { testament } : {}) };
-      const result: { terms: readonly string[]; phrases: readonly string[]; total: number; hits: ReadonlyArray<ScriptureHit & { words?: string[] }> } =
-        strongs !== undefined ? searchConcordance(translation, strongs, search) : getTranslationSearch(translation).search(search);
-      return {
-        query: q,
-        ...(strongs !== undefined ? { strongs } : {}),
-        total: result.total,
-        offset,
-        count: result.hits.length,
-        terms: result.terms,
-        phrases: result.phrases,
-        translation: id,
-        hits: result.hits.map((hit) => ({ ...formatHit(hit), ...(hit.words ? { words: hit.words } : {}) })),
-        licence: translationLicence(texts),
-      };
-    }
-    const result = await dataSet.scripture.search({
-      q,
-      limit,
-      offset,
-      ...(book ? { book } : {}),
-      ...(testament ? { testament } : {}),
-    });
+    const search = { q, limit, offset, ...(book ? { book } : {}), ...(testament ? { testament } : {}) };
+    const result: { terms: readonly string[]; phrases: readonly string[]; total: number; hits: ReadonlyArray<ScriptureHit & { words?: string[] }> } =
+      strongs !== undefined && bsbConcordance
+        ? await searchBsbConcordance(dataSet, bsbConcordance, strongs, search)
+        : translation && strongs !== undefined
+          ? searchConcordance(translation, strongs, search)
+          : translation
+            ? getTranslationSearch(translation).search(search)
+            : await dataSet.scripture.search(search);
     return {
       query: q,
+      ...(strongs !== undefined ? { strongs } : {}),
       total: result.total,
       offset,
       count: result.hits.length,
       terms: result.terms,
       phrases: result.phrases,
-      translation: TRANSLATION,
-      hits: result.hits.map(formatHit),
-      licence: LICENCE,
+      translation: id,
+      hits: result.hits.map((hit) => ({ ...formatHit(hit), ...(hit.words ? { words: hit.words } : {}) })),
+      licence: translationLicence(texts),
     };
   },
 });
