@@ -133,3 +133,83 @@ describe('the translations on the full data', { skip }, () => {
     assert.equal(compared, 31102 + 37791 + 31102);
   });
 });
+
+describe('parallel passages, search and the concordance on the full data', { skip }, () => {
+  const { get } = useFullDataApp();
+
+  it('gives Romans 8:28 in all four translations, in the order asked', async () => {
+    const { status, body } = await get('/passage/Rom.8.28?translation=BSB,KJV,WEB,RV1909');
+    assert.equal(status, 200);
+    assert.deepEqual(body.translations, ['BSB', 'KJV', 'WEB', 'RV1909']);
+    const parallel = body.verses[0].parallel;
+    assert.deepEqual(parallel.map((p: { translation: string }) => p.translation), ['BSB', 'KJV', 'WEB', 'RV1909']);
+    assert.equal(parallel[0].text, body.text);
+    assert.match(parallel[1].text, /all things work together for good/);
+    assert.equal(parallel[1].text, readSource('KJV', 'Rom').chapters[7]?.[27]?.text);
+    assert.match(parallel[3].text, /todas las cosas/);
+    for (const name of ['BSB', 'KJV', 'WEB', 'RV1909']) assert.ok(body.licence.text.includes(`(${name}`), name);
+  });
+
+  it('marks a slot one translation lacks as absent (WEB 3 John 1:15 beside the KJV)', async () => {
+    const { body } = await get('/passage/3John.1.15?translation=WEB,KJV');
+    // The WEB has the slot (empty: its text is in 1:14) where the KJV has none.
+    assert.equal(body.verses[0].parallel[0].translation, 'WEB');
+    assert.equal(body.verses[0].parallel[0].omitted, true);
+    assert.deepEqual(body.verses[0].parallel[1], { translation: 'KJV', text: '', absent: true });
+  });
+
+  it('gives /references?passages=true in the translation asked', async () => {
+    const { body } = await get('/references?q=John%203%3A16&passages=true&translation=RV1909');
+    assert.equal(body.references[0].passages[0].translation, 'RV1909');
+    assert.match(body.references[0].passages[0].text, /de tal manera amó Dios al mundo/);
+  });
+
+  it('searches the RV1909 without accents or case (Gen 1:1 spells it "crió")', async () => {
+    const { body } = await get('/scripture?q=principio%20crio&translation=RV1909');
+    assert.equal(body.translation, 'RV1909');
+    assert.equal(body.hits[0]?.osis, 'Gen.1.1');
+    const accented = await get('/scripture?q=principio%20cri%C3%B3&translation=rv1909&book=Gen');
+    assert.equal(accented.body.hits[0]?.osis, 'Gen.1.1');
+    const creo = await get('/scripture?q=creo&translation=RV1909');
+    assert.ok(creo.body.total > 0);
+    assert.ok(creo.body.hits.some((hit: { text: string }) => /cre[oó]\b/i.test(hit.text)));
+    const phrase = await get('/scripture?q=%22only%20begotten%20son%22&translation=KJV');
+    assert.ok(phrase.body.hits.some((hit: { osis: string }) => hit.osis === 'John.3.16'));
+  });
+
+  it('never matches an empty slot', async () => {
+    const { body } = await get('/scripture?q=eunuch%20believe&translation=WEB&book=Acts');
+    assert.ok(!body.hits.some((hit: { osis: string }) => hit.osis === 'Acts.8.37'));
+  });
+
+  it('counts every KJV verse with a word tagged H430, with the words rendering it', async () => {
+    let expected = 0;
+    for (const name of readdirSync(path.join(FULL_BUNDLE, 'translations', 'kjv')).filter((file) => file.endsWith('.json'))) {
+      const book = JSON.parse(readFileSync(path.join(FULL_BUNDLE, 'translations', 'kjv', name), 'utf8')) as { chapters: Array<Array<{ strongs?: unknown[][] }>> };
+      for (const chapter of book.chapters) for (const verse of chapter) if (verse.strongs?.some((word) => word.slice(2).includes('H430'))) expected++;
+    }
+    const { status, body } = await get('/scripture?strongs=h0430&translation=KJV&limit=3');
+    assert.equal(status, 200);
+    assert.equal(body.strongs, 'H430');
+    assert.equal(body.total, expected);
+    assert.equal(body.hits[0].osis, 'Gen.1.1');
+    assert.deepEqual(body.hits[0].words, ['God']);
+    const web = await get('/scripture?strongs=H430&translation=WEB');
+    assert.equal(web.status, 400, "the WEB's machine-spread tags are not served");
+    const bsb = await get('/scripture?strongs=H430&limit=1');
+    assert.equal(bsb.body.translation, 'BSB');
+    assert.ok(bsb.body.total > 2000);
+    assert.deepEqual([bsb.body.hits[0].osis, bsb.body.hits[0].words], ['Gen.1.1', ['God']]);
+  });
+
+  it('lists "God" first among the KJV renderings of lexemes/h430', async () => {
+    const { body } = await get('/entity/lexemes/h430');
+    assert.deepEqual(body.renderings.map((entry: { translation: string }) => entry.translation), ['BSB', 'KJV']);
+    // The BSB's segments are phrases of its interlinear: "your God" (a suffixed form) is among its commonest.
+    assert.ok(body.renderings[0].words.slice(0, 3).some((word: { text: string }) => word.text === 'God'));
+    const kjv = body.renderings.find((entry: { translation: string }) => entry.translation === 'KJV');
+    assert.equal(kjv.words[0].text, 'God');
+    assert.ok(kjv.words.some((word: { text: string }) => word.text === 'judges'));
+    assert.ok(kjv.verses > 2000);
+  });
+});

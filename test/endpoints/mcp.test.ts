@@ -198,7 +198,11 @@ describe('POST /api/v1/mcp in the request pipeline', () => {
   it('lists the same tools as the document describes, with integer parameters keeping their ranges', async () => {
     const listed = await post(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const scripture = listed.body.result.tools.find((tool: { name: string }) => tool.name === 'search_scripture');
-    assert.deepEqual(scripture.inputSchema.required, ['q']);
+    // `q` may be left out for a concordance (`strongs`): no parameter of search_scripture is required.
+    assert.equal(scripture.inputSchema.required, undefined);
+    assert.deepEqual(scripture.inputSchema.properties.translation.type, 'string');
+    const passage = listed.body.result.tools.find((tool: { name: string }) => tool.name === 'get_passage');
+    assert.deepEqual(passage.inputSchema.required, ['osis']);
     assert.deepEqual(
       (({ type, minimum, maximum, default: fallback }) => ({ type, minimum, maximum, fallback }))(scripture.inputSchema.properties.limit),
       { type: 'integer', minimum: 1, maximum: 100, fallback: 25 },

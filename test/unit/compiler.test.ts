@@ -208,7 +208,7 @@ describe('runStages', () => {
     assert.equal(results.validate, undefined);
     const john3 = results.parse?.documents.find((d) => d.id === 'bible/john/3');
     assert.equal(john3?.data.osis, 'John.3');
-    assert.deepEqual(results.discover?.reserved, ['bible/index.md'], 'reserved index.md below the root is not a document');
+    assert.deepEqual(results.discover?.reserved, ['bible/index.md', 'translations/index.md'], 'reserved index.md below the root is not a document');
   });
 
   it('links chapters in canonical order with global verse indexes', async () => {

@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first
-         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits.
+         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (KJV).
          */
         get: operations["search_scripture"];
         put?: never;
@@ -1043,9 +1043,14 @@ export interface components {
             book: string;
             /** @enum {string} */
             testament: "OT" | "NT";
+            /** @description With `strongs`: the words of the verse rendering that Strong's number, in text order */
+            words?: string[];
         };
         ScriptureResults: {
+            /** @description The words searched (empty for a concordance without `q`) */
             query: string;
+            /** @description The Strong's number of a concordance, normalised (`H430`) */
+            strongs?: string;
             /** @description Hits before paging */
             total: number;
             offset: number;
@@ -1055,8 +1060,11 @@ export interface components {
             terms: string[];
             /** @description The quoted runs */
             phrases: string[];
-            /** @constant */
-            translation: "BSB";
+            /**
+             * @description The translation searched
+             * @enum {string}
+             */
+            translation: "BSB" | "KJV" | "WEB" | "RV1909";
             hits: components["schemas"]["ScriptureHit"][];
             licence: components["schemas"]["Licence"];
         };
@@ -1503,6 +1511,25 @@ export interface components {
             /** @description The relation vocabulary */
             predicates?: components["schemas"]["VocabularyPredicate"][];
         };
+        /** @description How a translation renders a lexeme: the words tagged with its Strong's number */
+        LexemeRenderings: {
+            /**
+             * @description A translation id, as /translations lists them
+             * @enum {string}
+             */
+            translation: "BSB" | "KJV" | "WEB" | "RV1909";
+            /** @description Verses with a word tagged with the lexeme's Strong's number (/scripture?strongs= lists them) */
+            verses: number;
+            /** @description Distinct renderings */
+            total: number;
+            /** @description Most frequent first, the first 100 */
+            words: {
+                /** @description The words as printed (`God`, `gods`, `God’s`) */
+                text: string;
+                /** @description How many times */
+                count: number;
+            }[];
+        };
         /** @description One document: NodeSummary plus its collection, relations both ways, links and backlinks */
         Entity: {
             /**
@@ -1560,6 +1587,8 @@ export interface components {
             backlinks: components["schemas"]["NodeSummary"][];
             /** @description Markdown source; only when body=true */
             body?: string;
+            /** @description A lexeme's renderings in each translation whose words carry Strong's tags (the KJV): empty words when it never renders it */
+            renderings?: components["schemas"]["LexemeRenderings"][];
             licence: components["schemas"]["Licence"];
         };
         /** @description A collection folder: its size and a sample */
@@ -3039,12 +3068,12 @@ export interface operations {
     };
     search_scripture: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description Words that must all appear in the same verse; double quotes around words require them as an adjacent phrase
+                 * @description Words that must all appear in the same verse; double quotes around words require them as an adjacent phrase. Required unless `strongs` is given
                  * @example only son
                  */
-                q: string;
+                q?: string;
                 /**
                  * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary
                  * @example John
@@ -3056,6 +3085,16 @@ export interface operations {
                 limit?: number;
                 /** @description Hits to skip. A value that is not a number is ignored (the default applies); values outside the range are clamped. */
                 offset?: number;
+                /**
+                 * @description The translation searched (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`)
+                 * @example KJV
+                 */
+                translation?: string;
+                /**
+                 * @description A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), in canonical order, each hit with the `words` rendering it. Served for `translation=KJV`, whose words carry Strong's tags; with `q`, only the verses that also match `q`
+                 * @example H430
+                 */
+                strongs?: string;
             };
             header?: {
                 /** @description An ETag received before: the answer is 304 with no body while it still matches */

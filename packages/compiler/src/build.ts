@@ -17,7 +17,7 @@ import { indexScripture, type ScriptureIndexData } from './stages/index-scriptur
 import { link, type LinkedScripture } from './stages/link.ts';
 import { parse, type ParsedBundle } from './stages/parse.ts';
 import { type InterlinearData, shardInterlinear } from './stages/shard-interlinear.ts';
-import { shardTranslations, type TranslationsData } from './stages/shard-translations.ts';
+import { collectBsbConcordance, shardTranslations, type TranslationsData } from './stages/shard-translations.ts';
 import { validate, type ValidatedBundle } from './stages/validate.ts';
 import { type EncodedArtefact, type RenderHook, write, type WriteResult } from './stages/write.ts';
 
@@ -179,7 +179,8 @@ export async function runStages(
       if (interlinear) artefacts.push(createInterlinearArtefact(linked, interlinear));
     }
     if (optional.has('translations')) {
-      const translations = await shardTranslations({ bundleDir: options.bundleDir }, diagnostics);
+      const read = await shardTranslations({ bundleDir: options.bundleDir }, diagnostics);
+      const translations = read && results.interlinear ? { ...read, bsb: collectBsbConcordance(results.interlinear) } : read;
       results.translations = translations;
       if (translations) artefacts.push(createTranslationsArtefact(translations));
     }

@@ -5,6 +5,8 @@ import { compareStrongs, type StoredRenderings, type StoredTranslation, type Sto
 import type { TranslationsData } from '../stages/shard-translations.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
 import { ByteWriter, concatRecords, encodedArtefact, flattenLists } from './binary.ts';
+
+const align4 = (offset: number) => (offset + 3) & ~3;
 import { encodeMsgpack } from './msgpack.ts';
 
 
@@ -18,8 +20,19 @@ export function encodeTranslations(data: TranslationsData): Buffer {
   const strongs: string[] = [];
   const concordance: number[][] = [];
   const renderings: Buffer[] = [];
+  const words: Buffer[] = [];
+  const postings: number[][] = [];
+  const wordCounts: number[] = [];
   let firstSlot = 0;
   for (const translation of data.translations) {
+    const wordFirst = words.length;
+    // Sorted by UTF-8 bytes, the order the server's binary search compares in.
+    const vocabulary = [...translation.postings.keys()].map((word) => Buffer.from(word, 'utf8')).sort(Buffer.compare);
+    for (const word of vocabulary) {
+      words.push(word);
+      postings.push((translation.postings.get(word.toString('utf8')) ?? []).map((relative) => firstSlot + relative));
+    }
+    wordCounts.push(...translation.wordCounts.map((count) => Math.min(count, 0xffff)));
     const concordanceFirst = strongs.length;
     for (const code of [...translation.concordance.keys()].sort(compareStrongs)) {
       strongs.push(code);
@@ -32,15 +45,29 @@ export function encodeTranslations(data: TranslationsData): Buffer {
       books: translation.books,
       counts: translation.counts,
       checksum: translation.checksum,
+      wordFirst,
+      wordCount: words.length - wordFirst,
       concordanceFirst,
       concordanceCount: strongs.length - concordanceFirst,
     });
     firstSlot += translation.records.length;
   }
+  let bsb: StoredTranslationTables['bsb'];
+  if (data.bsb) {
+    const concordanceFirst = strongs.length;
+    for (const code of [...data.bsb.concordance.keys()].sort(compareStrongs)) {
+      strongs.push(code);
+      concordance.push(data.bsb.concordance.get(code) ?? []);
+      renderings.push(encodeMsgpack(sortRenderings(data.bsb.renderings.get(code) ?? new Map())));
+    }
+    bsb = { concordanceFirst, concordanceCount: strongs.length - concordanceFirst };
+  }
   const records = concatRecords(data.translations.flatMap((translation) => translation.records));
   const rendered = concatRecords(renderings);
   const rows = flattenLists(concordance);
-  const tables: StoredTranslationTables = { translations: stored, strongs };
+  const vocabulary = concatRecords(words);
+  const posted = flattenLists(postings);
+  const tables: StoredTranslationTables = { translations: stored, strongs, ...(bsb ? { bsb } : {}) };
   const shared = encodeMsgpack(tables);
   const header = {
     slots: firstSlot,
@@ -49,6 +76,9 @@ export function encodeTranslations(data: TranslationsData): Buffer {
     concordanceRows: strongs.length,
     concordanceSlots: rows.values.length,
     renderingsAt: records.data.length,
+    words: words.length,
+    wordBytes: vocabulary.data.length,
+    postingsAt: align4(records.data.length + rendered.data.length),
   };
   const head = new ByteWriter()
     .header(TRANSLATIONS_LAYOUT, header)
@@ -57,10 +87,16 @@ export function encodeTranslations(data: TranslationsData): Buffer {
       concordanceStart: rows.start,
       concordanceSlots: rows.values,
       renderingOffsets: rendered.offsets,
+      wordCounts,
+      wordOffsets: vocabulary.offsets,
+      postingStart: posted.start,
+      wordBlob: vocabulary.data,
       tables: shared,
     });
   const tailOffset = head.offset;
-  const buffer = head.bytes(Buffer.concat([records.data, rendered.data])).toBuffer();
+  const padding = Buffer.alloc(header.postingsAt - records.data.length - rendered.data.length);
+  const postingBytes = Buffer.from(posted.values.buffer, posted.values.byteOffset, posted.values.byteLength);
+  const buffer = head.bytes(Buffer.concat([records.data, rendered.data, padding, postingBytes])).toBuffer();
   buffer.writeUInt32LE(tailOffset, TRANSLATIONS_LAYOUT.header.tailOffset);
   return buffer;
 }

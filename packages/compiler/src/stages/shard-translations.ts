@@ -15,13 +15,16 @@ import {
   createDeuterocanonicalBook,
   EXTRA_TRANSLATION_IDS,
   getBook,
+  packVerse,
   type StoredTranslationBook,
   type StoredTranslationFootnote,
   type StoredTranslationHeading,
   type StoredTranslationVerse,
+  tokenizeScripture,
 } from '@skg/core';
 import { encodeMsgpack } from '../codecs/msgpack.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import type { InterlinearData } from './shard-interlinear.ts';
 
 /** The bundle folder of the translations. */
 export const TRANSLATIONS_FOLDER = 'translations';
@@ -40,11 +43,17 @@ export interface ShardedTranslation {
   readonly concordance: Map<string, number[]>;
   /** Per Strong's number: each rendering (the tagged words) and how often. */
   readonly renderings: Map<string, Map<string, number>>;
+  /** Per slot, the words of its text (tokenizeScripture). */
+  readonly wordCounts: number[];
+  /** Per word, the slots (relative, ascending) whose text holds it. */
+  readonly postings: Map<string, number[]>;
 }
 
 export interface TranslationsData {
   readonly translations: readonly ShardedTranslation[];
   readonly files: number;
+  /** The BSB's concordance, when the build has the interlinear. */
+  readonly bsb?: BsbConcordance;
 }
 
 const STRONGS = /^[HG]\d+[A-Za-z]?$/;
@@ -172,6 +181,8 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
   const hash = createHash('sha256');
   const concordance = new Map<string, number[]>();
   const renderings = new Map<string, Map<string, number>>();
+  const wordCounts: number[] = [];
+  const postings = new Map<string, number[]>();
   for (const { book, file, name, deuterocanonical, chapters } of files) {
     const verseCounts: number[] = [];
     let failed = false;
@@ -179,6 +190,7 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
     const bookCounts = { ...counts };
     const bookConcordance: Array<[string, number]> = [];
     const bookRenderings: Array<[string, string]> = [];
+    const bookWords: string[][] = [];
     chapters.forEach((chapter, c) => {
       if (failed) return;
       // An empty list is a chapter the file does not hold (a fixture cut from the full files).
@@ -213,6 +225,7 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
           }
         }
         hash.update(`${osis}\t${text}\n`);
+        bookWords.push(tokenizeScripture(text));
         encoded.push(encodeMsgpack(trimNulls(outcome.stored)));
       });
     });
@@ -224,12 +237,17 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
       const slots = concordance.get(code) ?? concordance.set(code, []).get(code) ?? [];
       if (slots[slots.length - 1] !== slot) slots.push(slot);
     }
+    for (const words of bookWords) {
+      const slot = wordCounts.length;
+      wordCounts.push(words.length);
+      for (const word of new Set(words)) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
+    }
     for (const [code, words] of bookRenderings) {
       const byWords = renderings.get(code) ?? renderings.set(code, new Map()).get(code) ?? new Map<string, number>();
       byWords.set(words, (byWords.get(words) ?? 0) + 1);
     }
   }
-  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings }, files: files.length };
+  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings, wordCounts, postings }, files: files.length };
 }
 
 /** A record without its trailing nulls (a verse with text only is `[text, 0]`). */
@@ -251,4 +269,32 @@ export async function shardTranslations(input: { readonly bundleDir: string }, d
   }
   if (translations.length === 0) return null;
   return { translations, files };
+}
+
+/** The BSB's concordance from the interlinear alignment: per Strong's number its verses (packed) and English segments. */
+export interface BsbConcordance {
+  readonly concordance: Map<string, number[]>;
+  readonly renderings: Map<string, Map<string, number>>;
+}
+
+/** Interlinear markers that render no word (`-` for an untranslated particle, `vvv`, `. . .`). */
+const MARKERS = new Set(['-', 'vvv', '. . .']);
+
+export function collectBsbConcordance(interlinear: InterlinearData): BsbConcordance {
+  const concordance = new Map<string, number[]>();
+  const renderings = new Map<string, Map<string, number>>();
+  for (const verse of interlinear.verses) {
+    const [osisBook = '', chapter = '0', number = '0'] = verse.osis.split('.');
+    const book = getBook(osisBook);
+    if (!book) continue;
+    const packed = packVerse(book, Number(chapter), Number(number));
+    for (const [english, first, , strongs] of verse.entries) {
+      if (english === null || first === null || MARKERS.has(english)) continue;
+      const slots = concordance.get(strongs) ?? concordance.set(strongs, []).get(strongs) ?? [];
+      if (slots[slots.length - 1] !== packed) slots.push(packed);
+      const byWords = renderings.get(strongs) ?? renderings.set(strongs, new Map()).get(strongs) ?? new Map<string, number>();
+      byWords.set(english, (byWords.get(english) ?? 0) + 1);
+    }
+  }
+  return { concordance, renderings };
 }

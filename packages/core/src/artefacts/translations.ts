@@ -6,10 +6,12 @@
 //   sections      TRANSLATIONS_SECTIONS, padded to 4
 //   tail          one StoredTranslationVerse msgpack array per slot, in slot order (translation by
 //                 translation, each in its books' order); then one StoredRenderings msgpack array per
-//                 concordance row, from `renderingsAt`
+//                 concordance row, from `renderingsAt`; then the search postings (u32 slots), from
+//                 `postingsAt`
 //
-// The head (the slot offsets, the concordance and the tables: about 1.7 MB on the full data) is held in
-// memory; a verse or a chapter is one positioned read of the tail.
+// The head (the slot offsets, the concordance, the search vocabulary and word counts, the tables) is
+// held in memory; a verse or a chapter is one positioned read of the tail, a search word's postings one
+// more.
 
 import { defineArtefactLayout } from './layout.ts';
 import { defineSections } from './sections.ts';
@@ -31,8 +33,14 @@ export const TRANSLATIONS_LAYOUT = defineArtefactLayout({
     concordanceSlots: 24,
     /** Where the rendering records begin, relative to the tail. */
     renderingsAt: 28,
+    /** W: search words (rows of the vocabulary, translation by translation, each sorted by UTF-8 bytes). */
+    words: 32,
+    /** Bytes of the vocabulary's UTF-8 strings. */
+    wordBytes: 36,
+    /** Where the postings begin, relative to the tail (4-byte aligned): u32 slots, word by word. */
+    postingsAt: 40,
   },
-  headerBytes: 32,
+  headerBytes: 44,
 });
 
 /** One footnote: where it stands in the verse's text, its text, and `footnote` or `crossReference`. */
@@ -71,6 +79,9 @@ export interface StoredTranslation {
   readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
   /** Lowercase hex sha256 of the text: per slot `<osis>\t<text>\n`, in slot order. */
   readonly checksum: string;
+  /** First vocabulary row and how many: the words of its text, tokenised as the BSB's search tokenises (`tokenizeScripture`). */
+  readonly wordFirst: number;
+  readonly wordCount: number;
   /** First concordance row and how many (rows sorted by Strong's number); 0 rows when its tags are not served. */
   readonly concordanceFirst: number;
   readonly concordanceCount: number;
@@ -81,6 +92,12 @@ export interface StoredTranslationTables {
   translations: StoredTranslation[];
   /** The Strong's number of each concordance row (`H430`). */
   strongs: string[];
+  /**
+   * The BSB's concordance rows, from its interlinear alignment (absent when the build had no interlinear):
+   * their "slots" are BSB verses packed as the cross references pack them (`packVerse`), their renderings the
+   * English segments.
+   */
+  bsb?: { concordanceFirst: number; concordanceCount: number };
 }
 
 export const TRANSLATIONS_SECTIONS = defineSections(
@@ -93,6 +110,13 @@ export const TRANSLATIONS_SECTIONS = defineSections(
     { name: 'concordanceSlots', kind: 'u32', length: (h) => h.concordanceSlots },
     /** Rendering record offsets, relative to `renderingsAt`: row r's is [off[r], off[r+1]). */
     { name: 'renderingOffsets', kind: 'u32', length: (h) => h.concordanceRows + 1 },
+    /** Words of each slot's text (search ranks short verses first); 0 for an empty slot. */
+    { name: 'wordCounts', kind: 'u16', length: (h) => h.slots },
+    /** Vocabulary: word r is the UTF-8 bytes wordBlob[wordOffsets[r], wordOffsets[r+1]). */
+    { name: 'wordOffsets', kind: 'u32', length: (h) => h.words + 1, align: 4 },
+    /** Postings of word r: u32 slots (global, ascending) at postingsAt + 4 × [postingStart[r], postingStart[r+1]). */
+    { name: 'postingStart', kind: 'u32', length: (h) => h.words + 1 },
+    { name: 'wordBlob', kind: 'bytes', length: (h) => h.wordBytes },
     /** Msgpack map StoredTranslationTables. */
     { name: 'tables', kind: 'bytes', length: (h) => h.tableBytes },
   ],

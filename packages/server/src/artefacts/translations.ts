@@ -9,16 +9,18 @@ import {
   createDeuterocanonicalBook,
   getBook,
   type Heading,
+  type PackedVerse,
   type StoredRenderings,
   type StoredTranslationTables,
   type StoredTranslationVerse,
   TRANSLATIONS_LAYOUT,
   TRANSLATIONS_SECTIONS,
+  unpackVerse,
 } from '@skg/core';
 import type { ArtefactFile } from './artefact-file.ts';
-import { artefactError, readHeader, readSectionViews } from './binary.ts';
+import { alignBuffer, artefactError, lowerBoundString, readHeader, readSectionViews, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
-import type { TranslationBookRecord, TranslationFootnote, TranslationStore, TranslationText, TranslationVerse } from './types.ts';
+import type { RenderingRecord, TranslationBookRecord, TranslationFootnote, TranslationStore, TranslationText, TranslationVerse } from './types.ts';
 
 /** Header position of the tail offset (where the verse records begin), for `openArtefactFile`. */
 export const TRANSLATIONS_TAIL_OFFSET_AT = TRANSLATIONS_LAYOUT.header.tailOffset;
@@ -62,11 +64,36 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
   const { head, file } = artefact;
   const header = readHeader(head, TRANSLATIONS_LAYOUT, file);
   const views = readSectionViews(head, file, TRANSLATIONS_SECTIONS, header, artefact.tailOffset);
-  const { offsets, concordanceStart, concordanceSlots, renderingOffsets } = views;
+  const { offsets, concordanceStart, concordanceSlots, renderingOffsets, wordCounts, wordOffsets, postingStart } = views;
+  const [wordBlobStart] = views.wordBlob;
+  const postingsEnd = artefact.tailOffset + header.postingsAt + 4 * (postingStart[header.words] ?? 0);
   const tables = decodeMsgpack(head, ...views.tables) as StoredTranslationTables;
   const recordsEnd = offsets[header.slots] ?? 0;
-  if (recordsEnd !== header.renderingsAt || artefact.tailOffset + header.renderingsAt + (renderingOffsets[header.concordanceRows] ?? 0) !== artefact.bytes) {
+  const renderingsEnd = header.renderingsAt + (renderingOffsets[header.concordanceRows] ?? 0);
+  if (recordsEnd !== header.renderingsAt || header.postingsAt !== ((renderingsEnd + 3) & ~3) || postingsEnd !== artefact.bytes) {
     throw artefactError(file, 'is truncated or malformed');
+  }
+
+  /** The row of `strongs` among rows `[first, first + count)` (sorted by compareStrongs), or -1. */
+  function findConcordanceRow(first: number, count: number, strongs: string): number {
+    let low = first;
+    let high = first + count - 1;
+    const key = strongs.toUpperCase();
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = tables.strongs[mid] ?? '';
+      if (at === key) return mid;
+      if (compareStrongs(at, key) < 0) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+  const rowSlots = (row: number) => (row < 0 ? new Uint32Array(0) : concordanceSlots.subarray(concordanceStart[row] ?? 0, concordanceStart[row + 1] ?? 0));
+  function rowRenderings(row: number): RenderingRecord[] {
+    if (row < 0) return [];
+    const base = artefact.tailOffset + header.renderingsAt;
+    const bytes = artefact.read(base + (renderingOffsets[row] ?? 0), base + (renderingOffsets[row + 1] ?? 0));
+    return (decodeMsgpack(bytes) as StoredRenderings).map(([text, count]) => ({ text, count }));
   }
 
   const translations = tables.translations.map((stored, index): TranslationText => {
@@ -149,20 +176,9 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
       return [first, first + verseCount(book, chapter)];
     }
 
-    function concordanceRow(strongs: string): number {
-      let low = stored.concordanceFirst;
-      let high = stored.concordanceFirst + stored.concordanceCount - 1;
-      const key = strongs.toUpperCase();
-      while (low <= high) {
-        const mid = (low + high) >>> 1;
-        const at = tables.strongs[mid] ?? '';
-        if (at === key) return mid;
-        const cmp = compareStrongs(at, key);
-        if (cmp < 0) low = mid + 1;
-        else high = mid - 1;
-      }
-      return -1;
-    }
+    const concordanceRow = (strongs: string) => findConcordanceRow(stored.concordanceFirst, stored.concordanceCount, strongs);
+
+    const words = wordOffsets.subarray(stored.wordFirst, stored.wordFirst + stored.wordCount + 1);
 
     return {
       id: stored.id,
@@ -191,21 +207,37 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
         return read(Math.max(0, from), Math.min(slotCount, to)).map((entry) => entry.verse);
       },
       locateSlot,
-      concordance(strongs) {
-        const row = concordanceRow(strongs);
-        if (row < 0) return [];
-        return Array.from(concordanceSlots.subarray(concordanceStart[row] ?? 0, concordanceStart[row + 1] ?? 0), (s) => s - stored.firstSlot);
+      concordance: (strongs) => Array.from(rowSlots(concordanceRow(strongs)), (s) => s - stored.firstSlot),
+      findWord(word) {
+        const key = Buffer.from(word, 'utf8');
+        const row = lowerBoundString(head, wordBlobStart, words, stored.wordCount, key);
+        if (row >= stored.wordCount || !stringEquals(head, wordBlobStart, words, row, key)) return new Uint32Array(0);
+        const global = stored.wordFirst + row;
+        const from = artefact.tailOffset + header.postingsAt + 4 * (postingStart[global] ?? 0);
+        const to = artefact.tailOffset + header.postingsAt + 4 * (postingStart[global + 1] ?? 0);
+        const bytes = alignBuffer(artefact.read(from, to));
+        return Uint32Array.from(new Uint32Array(bytes.buffer, bytes.byteOffset, (to - from) / 4), (slot) => slot - stored.firstSlot);
       },
-      renderings(strongs) {
-        const row = concordanceRow(strongs);
-        if (row < 0) return [];
-        const base = artefact.tailOffset + header.renderingsAt;
-        const bytes = artefact.read(base + (renderingOffsets[row] ?? 0), base + (renderingOffsets[row + 1] ?? 0));
-        return (decodeMsgpack(bytes) as StoredRenderings).map(([text, count]) => ({ text, count }));
-      },
+      wordCount: (slot) => wordCounts[stored.firstSlot + slot] ?? 0,
+      renderings: (strongs) => rowRenderings(concordanceRow(strongs)),
     };
   });
   const byId = new Map(translations.map((translation) => [translation.id, translation]));
-  return { translations, get: (id) => byId.get(id) };
+  const { bsb } = tables;
+  return {
+    translations,
+    get: (id) => byId.get(id),
+    ...(bsb
+      ? {
+          bsb: {
+            concordance: (strongs: string) =>
+              Array.from(rowSlots(findConcordanceRow(bsb.concordanceFirst, bsb.concordanceCount, strongs)), (packed) => unpackVerse(packed)).filter(
+                (verse): verse is PackedVerse => verse !== undefined,
+              ),
+            renderings: (strongs: string) => rowRenderings(findConcordanceRow(bsb.concordanceFirst, bsb.concordanceCount, strongs)),
+          },
+        }
+      : {}),
+  };
 }
 

@@ -528,6 +528,10 @@ export interface TranslationText {
   concordance(strongs: string): readonly number[];
   /** The words rendering `strongs`, most frequent first; empty when none. */
   renderings(strongs: string): readonly RenderingRecord[];
+  /** The slots (relative, ascending) whose text holds `word` (a token of tokenizeScripture); empty when none. */
+  findWord(word: string): Uint32Array;
+  /** Words of a slot's text (relative slot); 0 for an empty slot. */
+  wordCount(slot: number): number;
   /** True when its Strong's tags are served (a concordance exists). */
   readonly hasStrongs: boolean;
 }
@@ -535,4 +539,11 @@ export interface TranslationText {
 export interface TranslationStore {
   readonly translations: readonly TranslationText[];
   get(id: string): TranslationText | undefined;
+  /** The BSB's concordance, from the interlinear alignment; absent when the build had no interlinear. */
+  readonly bsb?: {
+    /** The BSB verses with an English segment aligned to `strongs`, in canonical order. */
+    concordance(strongs: string): ReadonlyArray<{ readonly book: Book; readonly chapter: number; readonly verse: number }>;
+    /** The English segments rendering `strongs`, most frequent first. */
+    renderings(strongs: string): readonly RenderingRecord[];
+  };
 }

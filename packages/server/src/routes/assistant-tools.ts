@@ -34,11 +34,16 @@ export const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
   get_passage:
     'Read the Bible text by OSIS reference: a verse (`John.3.16`), a range inside one chapter (`John.3.16-18`) or a whole chapter ' +
     '(`John.3`). Book ids are OSIS (`Gen`, `Exod`, `Ps`, `Matt`, `1Cor`; get_vocabulary lists all 66). Verse answers also name the ' +
-    'people, places and themes in those verses and their strongest cross references.',
+    'people, places and themes in those verses and their strongest cross references. `translation` reads the KJV, the WEB (with ' +
+    'its deuterocanon: `Tob.1.1`) or the Spanish Reina-Valera 1909 instead of the BSB; `BSB,KJV` gives both side by side (list_translations).',
   search_scripture:
     'Find verses by their words (Berean Standard Bible): every word must occur in the verse; put words in double quotes for an exact ' +
     'phrase (`"only son"`). Narrow with `book` or `testament`. Use it to locate a passage you can quote or describe; it does not search ' +
-    'people, places or topics (use `search`).',
+    "people, places or topics (use `search`). `translation` searches another translation; `strongs` (`H430`) with `translation=KJV` " +
+    'lists the verses where that Hebrew or Greek word is translated, with the English words used.',
+  list_translations:
+    'The translations this server serves (BSB, KJV, WEB, RV1909) with their languages, licences and books: the legal values of ' +
+    'the `translation` argument of get_passage, search_scripture and parse_references.',
   search:
     'Find documents of the knowledge graph (people, places, events, epochs, themes, lexemes, commandments, books, sources) by name, ' +
     "name variant, Strong's number (`H430`, `G26`) or description. Use it to turn a name into the document path (`people/isaac`) that " +

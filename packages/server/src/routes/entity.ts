@@ -1,8 +1,8 @@
 // GET /entity/{path}: one document with its relations, links and backlinks; a collection root; or a chapter.
 
-import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference } from '@skg/core';
+import { ApiError, COLLECTIONS, getCollection, LICENCE, resolveReference, type TranslationId } from '@skg/core';
 import { createLicenceOf } from './document-licence.ts';
-import type { DataSet } from '../artefacts/types.ts';
+import type { DataSet, RenderingRecord, TranslationStore } from '../artefacts/types.ts';
 import { type IntegerParameter, type QueryValue, readInteger, readString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { createChapter } from './passage.ts';
@@ -40,6 +40,27 @@ const BACKLINKS: IntegerParameter = {
 export const LINK_CAP = 100;
 export const INBOUND_CAP = 500;
 const SAMPLE_SIZE = 10;
+/** Renderings a lexeme lists per translation at most (the commonest); `total` counts them all. */
+export const RENDERING_CAP = 100;
+
+/**
+ * How the BSB (by its interlinear) and each translation with served Strong's tags render a lexeme: the words, most frequent first, and
+ * how often (an empty list when it never does).
+ */
+function formatRenderings(store: TranslationStore, strongs: string) {
+  const format = (translation: TranslationId, verses: number, all: readonly RenderingRecord[]) => ({
+    translation,
+    verses,
+    total: all.length,
+    words: all.slice(0, RENDERING_CAP).map(({ text, count }) => ({ text, count })),
+  });
+  return [
+    ...(store.bsb ? [format('BSB', store.bsb.concordance(strongs).length, store.bsb.renderings(strongs))] : []),
+    ...store.translations
+      .filter((translation) => translation.hasStrongs)
+      .map((translation) => format(translation.id as TranslationId, translation.concordance(strongs).length, translation.renderings(strongs))),
+  ];
+}
 
 /** `body=true|1` includes the body; `false|0` or absent does not; anything else is invalid_parameter. */
 function readBoolean(value: QueryValue, name: string): boolean {
@@ -122,6 +143,9 @@ export const entityRoute = defineRoute({
       backlinksTruncated: backlinks.total > backlinks.items.length,
       backlinks: backlinks.items.map(formatSummary),
       ...(includeBody ? { body: body ?? '' } : {}),
+      ...(document.type === 'Lexeme' && document.strongs !== undefined && dataSet.translations
+        ? { renderings: formatRenderings(dataSet.translations, document.strongs) }
+        : {}),
       licence: createLicenceOf(graph, document),
     };
   },

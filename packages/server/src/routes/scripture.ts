@@ -1,6 +1,9 @@
 // GET /scripture: full-text search of the scripture text.
 
-import { BOOKS, type Book, formatReference, formatUrl, getBook, LICENCE, type Testament, TRANSLATION } from '@skg/core';
+import { BOOKS, type Book, formatReference, formatUrl, getBook, type Testament } from '@skg/core';
+import type { DataSet, ScriptureHit, ScriptureQuery, TranslationStore, TranslationText, TranslationVerse } from '../artefacts/types.ts';
+import { getTranslationSearch } from '../artefacts/translation-search.ts';
+import { readTranslations, TRANSLATION_PARAMETER, translationLicence } from './translation.ts';
 import { ApiError } from '@skg/core';
 import { type IntegerParameter, readEnum, readInteger, readString, requireString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
@@ -10,10 +13,39 @@ const Q: StringParameter = {
   kind: 'string',
   name: 'q',
   in: 'query',
-  required: true,
-  description: 'Words that must all appear in the same verse; double quotes around words require them as an adjacent phrase',
+  required: false,
+  description:
+    'Words that must all appear in the same verse; double quotes around words require them as an adjacent phrase. Required unless `strongs` is given',
   example: 'only son',
 };
+const STRONGS: StringParameter = {
+  kind: 'string',
+  name: 'strongs',
+  in: 'query',
+  required: false,
+  description:
+    "A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), " +
+    'in canonical order, each hit with the `words` rendering it. Served for `translation=KJV`, whose words carry Strong\'s tags; with `q`, only the verses that also match `q`',
+  example: 'H430',
+};
+const SCRIPTURE_TRANSLATION: StringParameter = {
+  ...TRANSLATION_PARAMETER,
+  description: 'The translation searched (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`)',
+};
+const STRONGS_NUMBER = /^([HG])0*(\d{1,5})([a-z]?)$/i;
+
+/** `H0430`, `h430` → `H430`; `invalid_parameter` for anything else. */
+function readStrongs(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const match = STRONGS_NUMBER.exec(value);
+  if (!match) throw new ApiError('invalid_parameter', `strongs '${value}' is not a Strong's number like H430 or G26`, { param: 'strongs' });
+  return `${(match[1] ?? '').toUpperCase()}${match[2]}${(match[3] ?? '').toLowerCase()}`;
+}
+
+/** The words of a verse tagged `strongs`, in text order. */
+function tagged(verse: TranslationVerse | undefined, strongs: string): string[] {
+  return (verse?.strongs ?? []).filter(([, , ...codes]) => codes.includes(strongs)).map(([start, end]) => verse?.text.slice(start, end) ?? '');
+}
 export const BOOK: StringParameter = {
   kind: 'string',
   name: 'book',
@@ -44,50 +76,120 @@ export function readBook(value: string | undefined): Book | undefined {
   return book;
 }
 
+function formatHit(hit: ScriptureHit) {
+  const reference = { kind: 'verse', book: hit.book, chapter: hit.chapter, verse: hit.verse } as const;
+  return {
+    osis: hit.osis,
+    reference: formatReference(reference),
+    url: formatUrl(reference),
+    text: hit.text,
+    book: hit.book.name,
+    testament: hit.book.testament,
+  };
+}
+
+/**
+ * The concordance of `strongs` in a translation with served tags: its verses in canonical order (only
+ * those matching `q` too, when given), filtered and paged like a search, each with its record.
+ */
+function searchConcordance(translation: TranslationText, strongs: string, query: ScriptureQuery) {
+  let slots: readonly number[] = translation.concordance(strongs);
+  const parsed = query.q === '' ? undefined : getTranslationSearch(translation).rank(query);
+  const { book, testament } = query;
+  if (parsed) {
+    const keep = new Set(slots);
+    slots = [...parsed.slots].filter((slot) => keep.has(slot));
+  } else if (book || testament) {
+    slots = slots.filter((slot) => {
+      const at = translation.locateSlot(slot).book;
+      return (!book || at.osis === book.osis) && (!testament || at.testament === testament);
+    });
+  }
+  const page = slots.slice(query.offset, query.offset + query.limit);
+  const hits = page.map((slot) => {
+    const [verseRecord] = translation.readSlots(slot, slot + 1);
+    const { book: at, chapter, verse } = translation.locateSlot(slot);
+    return { osis: `${at.osis}.${chapter}.${verse}`, book: at, chapter, verse, text: verseRecord?.text ?? '', words: tagged(verseRecord, strongs) };
+  });
+  return { terms: parsed?.terms ?? [], phrases: parsed?.phrases ?? [], total: slots.length, hits };
+}
+
+/**
+ * The BSB's concordance of `strongs`, from its interlinear alignment: the verses where an English segment
+ * renders it, in canonical order (with `q`: the verses matching it too, in search order), each with the
+ * segments (`words`).
+ */
+async function searchBsbConcordance(dataSet: DataSet, bsb: NonNullable<TranslationStore['bsb']>, strongs: string, query: ScriptureQuery) {
+  let verses = bsb.concordance(strongs).filter(({ book }) => (!query.book || book === query.book) && (!query.testament || book.testament === query.testament));
+  let terms: readonly string[] = [];
+  let phrases: readonly string[] = [];
+  if (query.q !== '') {
+    const found = await dataSet.scripture.search({ ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const keep = new Set(verses.map(({ book, chapter, verse }) => `${book.osis}.${chapter}.${verse}`));
+    verses = found.hits.filter((hit) => keep.has(hit.osis));
+    ({ terms, phrases } = found);
+  }
+  const hits = verses.slice(query.offset, query.offset + query.limit).map(({ book, chapter, verse }) => {
+    const words = (dataSet.interlinear?.getVerse(book, chapter, verse)?.entries ?? [])
+      .filter((entry) => entry.strongs === strongs && entry.english !== null && entry.first !== undefined)
+      .map((entry) => entry.english ?? '');
+    return { osis: `${book.osis}.${chapter}.${verse}`, book, chapter, verse, text: dataSet.scripture.getVerse(book, chapter, verse)?.text ?? '', words };
+  });
+  return { terms, phrases, total: verses.length, hits };
+}
+
 export const scriptureRoute = defineRoute({
   path: '/scripture',
   operationId: 'search_scripture',
   summary: 'Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first',
   description:
     'Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. ' +
-    'Omitted verses are never matched. `limit` and `offset` page through `total` hits.',
-  parameters: [Q, BOOK, TESTAMENT, LIMIT, OFFSET],
+    'Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation ' +
+    'by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses ' +
+    "where that Strong's number is translated, with the words rendering it (KJV).",
+  parameters: [Q, BOOK, TESTAMENT, LIMIT, OFFSET, SCRIPTURE_TRANSLATION, STRONGS],
   responseSchema: ScriptureResults,
   errorStatuses: [400],
   cache: 'data',
   async handle({ dataSet, query }) {
-    const q = requireString(query.q, 'q');
+    const strongs = readStrongs(readString(query.strongs));
+    const q = strongs === undefined ? requireString(query.q, 'q') : (readString(query.q) ?? '');
     const book = readBook(readString(query.book));
     const testament = readEnum(query.testament, 'testament', TESTAMENTS, (text) => text.toUpperCase());
     const limit = readInteger(query.limit, LIMIT);
     const offset = readInteger(query.offset, OFFSET);
-    const result = await dataSet.scripture.search({
-      q,
-      limit,
-      offset,
-      ...(book ? { book } : {}),
-      ...(testament ? { testament } : {}),
-    });
+    const texts = readTranslations(query.translation, dataSet);
+    if (texts.length > 1) throw new ApiError('invalid_parameter', 'a search reads one translation: name one', { param: 'translation' });
+    const id = texts[0]?.id ?? 'BSB';
+    const translation = dataSet.translations?.get(id);
+    const bsbConcordance = id === 'BSB' ? dataSet.translations?.bsb : undefined;
+    if (strongs !== undefined && !translation?.hasStrongs && !bsbConcordance) {
+      throw new ApiError(
+        'invalid_parameter',
+        `the concordance (strongs) is served for the KJV (its Strong's tags) and the BSB (its interlinear, when built); not for ${id}`,
+        { param: 'translation' },
+      );
+    }
+    const search = { q, limit, offset, ...(book ? { book } : {}), ...(testament ? { testament } : {}) };
+    const result: { terms: readonly string[]; phrases: readonly string[]; total: number; hits: ReadonlyArray<ScriptureHit & { words?: string[] }> } =
+      strongs !== undefined && bsbConcordance
+        ? await searchBsbConcordance(dataSet, bsbConcordance, strongs, search)
+        : translation && strongs !== undefined
+          ? searchConcordance(translation, strongs, search)
+          : translation
+            ? getTranslationSearch(translation).search(search)
+            : await dataSet.scripture.search(search);
     return {
       query: q,
+      ...(strongs !== undefined ? { strongs } : {}),
       total: result.total,
       offset,
       count: result.hits.length,
       terms: result.terms,
       phrases: result.phrases,
-      translation: TRANSLATION,
-      hits: result.hits.map((hit) => {
-        const reference = { kind: 'verse', book: hit.book, chapter: hit.chapter, verse: hit.verse } as const;
-        return {
-          osis: hit.osis,
-          reference: formatReference(reference),
-          url: formatUrl(reference),
-          text: hit.text,
-          book: hit.book.name,
-          testament: hit.book.testament,
-        };
-      }),
-      licence: LICENCE,
+      translation: id,
+      hits: result.hits.map((hit) => ({ ...formatHit(hit), ...(hit.words ? { words: hit.words } : {}) })),
+      licence: translationLicence(texts),
     };
   },
 });

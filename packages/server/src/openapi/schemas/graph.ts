@@ -1,7 +1,7 @@
 // The knowledge graph: documents, listings, search, families, places near, neighbourhoods, counts.
 
 import { always, arrayOf, boolean, component, discriminated, integer, mapOf, nullable, number, oneOfStrings, optional, ref, text, Type } from './declare.ts';
-import { InboundRelation, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament } from './common.ts';
+import { InboundRelation, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, TranslationIdSchema } from './common.ts';
 import { Chapter } from './scripture.ts';
 
 export const CollectionRef = component('CollectionRef', Type.Object({ type: text(), label: text(), route: text() }));
@@ -146,6 +146,22 @@ export const EntityExtension = component(
   ),
 );
 
+export const LexemeRenderings = component(
+  'LexemeRenderings',
+  Type.Object(
+    {
+      translation: TranslationIdSchema,
+      verses: integer("Verses with a word tagged with the lexeme's Strong's number (/scripture?strongs= lists them)"),
+      total: integer('Distinct renderings'),
+      words: arrayOf(
+        Type.Object({ text: text('The words as printed (`God`, `gods`, `God’s`)'), count: integer('How many times') }),
+        'Most frequent first, the first 100',
+      ),
+    },
+    { description: "How a translation renders a lexeme: the words tagged with its Strong's number" },
+  ),
+);
+
 export const Entity = component(
   'Entity',
   Type.Object(
@@ -173,6 +189,12 @@ export const Entity = component(
       backlinksTruncated: boolean(),
       backlinks: arrayOf(ref(NodeSummary), 'As many as the backlinks parameter asks'),
       body: optional(text('Markdown source; only when body=true')),
+      renderings: optional(
+        arrayOf(
+          ref(LexemeRenderings),
+          "A lexeme's renderings in each translation whose words carry Strong's tags (the KJV): empty words when it never renders it",
+        ),
+      ),
       licence: ref(Licence),
     },
     { description: 'One document: NodeSummary plus its collection, relations both ways, links and backlinks' },

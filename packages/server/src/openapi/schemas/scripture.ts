@@ -188,19 +188,28 @@ export const References = component(
 
 export const ScriptureHit = component(
   'ScriptureHit',
-  Type.Object({ osis: text(), reference: text(), url: text(), text: text(), book: text('Book name'), testament: Testament }),
+  Type.Object({
+    osis: text(),
+    reference: text(),
+    url: text(),
+    text: text(),
+    book: text('Book name'),
+    testament: Testament,
+    words: optional(arrayOf(text(), "With `strongs`: the words of the verse rendering that Strong's number, in text order")),
+  }),
 );
 
 export const ScriptureResults = component(
   'ScriptureResults',
   Type.Object({
-    query: text(),
+    query: text('The words searched (empty for a concordance without `q`)'),
+    strongs: optional(text("The Strong's number of a concordance, normalised (`H430`)")),
     total: integer('Hits before paging'),
     offset: integer(),
     count: integer('Hits in this page'),
     terms: arrayOf(text(), 'How the query was tokenised'),
     phrases: arrayOf(text(), 'The quoted runs'),
-    translation: always('BSB'),
+    translation: { ...TranslationIdSchema, description: 'The translation searched' },
     hits: arrayOf(ref(ScriptureHit)),
     licence: ref(Licence),
   }),
