@@ -6,6 +6,10 @@
 //   zipf      the same paths ranked at random and asked with Zipf-distributed frequency (s = 1), the
 //             skew of real popularity (a few hot paths, a long tail)
 //   chapters  every chapter of /passage (the largest common bodies), shuffled
+//   translations  every chapter and TRANSLATION_VERSES verses drawn at random of each translation beside
+//             the BSB (`?translation=KJV`, `WEB`, `RV1909`), and as many of the same in parallel
+//             (`?translation=BSB,KJV`), shuffled: computed on every request (no stored answers yet);
+//             only when asked for (`--workloads …,translations`)
 //
 // For each: requests/s and p99 of the bare server, then of ours, their ratio, our server's resident
 // memory after it and what it read from storage (page-cache misses). Each server first gets --warmup
@@ -87,6 +91,32 @@ function zipf(paths: readonly string[], count: number, random: () => number): st
   });
 }
 
+/** Verses drawn at random per translation for the `translations` workload. */
+const TRANSLATION_VERSES = 3000;
+
+/** Every chapter and TRANSLATION_VERSES random verses of each translation beside the BSB, alone and beside the BSB. */
+function listTranslationPaths(dataSet: Awaited<ReturnType<typeof loadDataSet>>, random: () => number): string[] {
+  const paths: string[] = [];
+  const { canon } = dataSet.scripture;
+  for (const translation of dataSet.translations?.translations ?? []) {
+    const chapters: string[] = [];
+    const verses: Array<{ osis: string; inBsb: boolean }> = [];
+    for (const { book, verseCounts } of translation.books) {
+      verseCounts.forEach((count, c) => {
+        if (count === 0) return;
+        chapters.push(`${book.osis}.${c + 1}`);
+        const bsbCount = canon.books.includes(book) ? canon.verseCount(book, c + 1) : 0;
+        for (let v = 1; v <= count; v++) verses.push({ osis: `${book.osis}.${c + 1}.${v}`, inBsb: v <= bsbCount });
+      });
+    }
+    const picked = shuffle(verses, random).slice(0, TRANSLATION_VERSES);
+    for (const osis of [...chapters, ...picked.map((verse) => verse.osis)]) paths.push(`/api/v1/passage/${osis}?translation=${translation.id}`);
+    // In parallel beside the BSB, where the BSB has the slot (not the WEB's deuterocanon or 3 John 1:15).
+    for (const { osis } of picked.filter((verse) => verse.inBsb)) paths.push(`/api/v1/passage/${osis}?translation=BSB,${translation.id}`);
+  }
+  return paths;
+}
+
 async function main(): Promise<void> {
   const load1 = os.loadavg()[0]!.toFixed(2);
   console.log(
@@ -106,10 +136,11 @@ async function main(): Promise<void> {
     ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
     ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
   ];
+  const translationPaths = args.workloads.split(',').includes('translations') ? listTranslationPaths(dataSet, createRandom(11)) : [];
   const app = createBenchApp(dataSet, true);
   const index: Array<[string, string | null, string, number]> = [];
   const bodies: Buffer[] = [];
-  for (const route of universe) {
+  for (const route of [...universe, ...translationPaths]) {
     const response = await app.fetch(new Request(`http://localhost${route}`, { headers }));
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
@@ -120,6 +151,7 @@ async function main(): Promise<void> {
   writeFileSync(answersFile, Buffer.concat([Buffer.from(`${JSON.stringify(index)}\n`), ...bodies]));
   const stored = index.filter(([, encoding]) => encoding !== null).length;
   const totalBytes = bodies.reduce((sum, b) => sum + b.length, 0);
+  if (translationPaths.length > 0) record('translation paths', `${translationPaths.length} distinct`);
   record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs); ${stored} answered br; ${(totalBytes / universe.length / 1024).toFixed(1)} KB average body as sent`);
   bodies.length = 0;
 
@@ -146,6 +178,7 @@ async function main(): Promise<void> {
     wide: shuffle([...universe], random),
     zipf: zipf(shuffle([...universe], random), Number(args['zipf-requests']), random),
     chapters: shuffle([...chapterPaths], random),
+    translations: shuffle([...translationPaths], random),
   };
   for (const name of args.workloads.split(',')) {
     const paths = workloads[name];
