@@ -6,6 +6,10 @@
 //   zipf      the same paths ranked at random and asked with Zipf-distributed frequency (s = 1), the
 //             skew of real popularity (a few hot paths, a long tail)
 //   chapters  every chapter of /passage (the largest common bodies), shuffled
+//   translations  every chapter and TRANSLATION_VERSES verses drawn at random of each translation beside
+//             the BSB (`?translation=KJV`, `WEB`, `RV1909`), and as many of the same in parallel
+//             (`?translation=BSB,KJV`), shuffled: computed on every request (no stored answers yet);
+//             only when asked for (`--workloads …,translations`)
 //
 // Each workload runs for each client coding: br (browsers: `gzip, deflate, br`), gzip (Python requests,
 // Go: `gzip, deflate`) and identity (curl: no Accept-Encoding). For each coding the answers our server
@@ -215,6 +219,32 @@ function describe(tally: Tally, bare: Tally | undefined): string {
   );
 }
 
+/** Verses drawn at random per translation for the `translations` workload. */
+const TRANSLATION_VERSES = 3000;
+
+/** Every chapter and TRANSLATION_VERSES random verses of each translation beside the BSB, alone and beside the BSB. */
+function listTranslationPaths(dataSet: Awaited<ReturnType<typeof loadDataSet>>, random: () => number): string[] {
+  const paths: string[] = [];
+  const { canon } = dataSet.scripture;
+  for (const translation of dataSet.translations?.translations ?? []) {
+    const chapters: string[] = [];
+    const verses: Array<{ osis: string; inBsb: boolean }> = [];
+    for (const { book, verseCounts } of translation.books) {
+      verseCounts.forEach((count, c) => {
+        if (count === 0) return;
+        chapters.push(`${book.osis}.${c + 1}`);
+        const bsbCount = canon.books.includes(book) ? canon.verseCount(book, c + 1) : 0;
+        for (let v = 1; v <= count; v++) verses.push({ osis: `${book.osis}.${c + 1}.${v}`, inBsb: v <= bsbCount });
+      });
+    }
+    const picked = shuffle(verses, random).slice(0, TRANSLATION_VERSES);
+    for (const osis of [...chapters, ...picked.map((verse) => verse.osis)]) paths.push(`/api/v1/passage/${osis}?translation=${translation.id}`);
+    // In parallel beside the BSB, where the BSB has the slot (not the WEB's deuterocanon or 3 John 1:15).
+    for (const { osis } of picked.filter((verse) => verse.inBsb)) paths.push(`/api/v1/passage/${osis}?translation=BSB,${translation.id}`);
+  }
+  return paths;
+}
+
 async function main(): Promise<void> {
   console.log(
     `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ` +
@@ -236,12 +266,15 @@ async function main(): Promise<void> {
     ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
   ];
   record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs)`);
+  const translationPaths = args.workloads.split(',').includes('translations') ? listTranslationPaths(dataSet, createRandom(11)) : [];
+  if (translationPaths.length > 0) record('translation paths', `${translationPaths.length} distinct`);
   const app = createBenchApp(dataSet, true);
   const random = createRandom(9);
   const workloads: Record<string, string[]> = {
     wide: shuffle([...universe], random),
     zipf: zipf(shuffle([...universe], random), Number(args['zipf-requests']), random),
     chapters: shuffle([...chapterPaths], random),
+    translations: shuffle([...translationPaths], random),
   };
   const names = args.workloads.split(',');
   for (const name of names) if (!workloads[name]) throw new Error(`unknown workload ${name}`);
@@ -253,7 +286,7 @@ async function main(): Promise<void> {
     const headers = CLIENTS[coding];
     if (headers === undefined) throw new Error(`unknown coding ${coding} (br, gzip, identity)`);
     const answersFile = path.join(work, `answers-${coding}.bin`);
-    const written = await writeAnswers(app, universe, headers, answersFile);
+    const written = await writeAnswers(app, [...universe, ...translationPaths], headers, answersFile);
     record(
       `${coding} client (Accept-Encoding: ${headers['accept-encoding'] ?? 'none'})`,
       `answered ${written.coding} (${written.encoded} of ${written.count} encoded), ${(written.bodyBytes / written.count / 1024).toFixed(2)} KB average body as sent`,

@@ -54,6 +54,9 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.equal(body.verseCount, 6);
     assert.deepEqual(body.headings, [{ text: 'A Psalm of David.', before: 'Ps.23.1', level: 'd' }]);
     assert.deepEqual(body.speakers, []);
+    const first = await get(app, '/passage/Ps.23.1?translation=KJV');
+    assert.deepEqual(first.body.headings, body.headings, "a passage has the headings printed before its verses");
+    assert.deepEqual((await get(app, '/passage/Ps.23.2-4?translation=KJV')).body.headings, []);
   });
 
   it('has footnotes with their place in the verse', async () => {

@@ -105,6 +105,24 @@ describe('build', () => {
     assert.deepEqual(scripture.getChapter(john, 3)?.headings, scripture.getHeadings(john, 3));
   });
 
+  it('refuses a translation file whose verse lines are malformed, naming the file and the verse', async () => {
+    const bundle = await copyFixtureBundle();
+    await edit(bundle, 'translations/kjv/john.json', (t) => t.replace('"verse":16,"text":"', '"verse":61,"text":"'));
+    const report = await build({ bundleDir: bundle, distDir: path.join(await createTempDir(), 'dist') });
+    assert.equal(report.ok, false);
+    const error = report.diagnostics.find((d) => d.severity === 'error');
+    assert.equal(error?.file, 'translations/kjv/john.json');
+    assert.match(error?.message ?? '', /John\.3\.16 is not a verse line \{verse: 16, text\}/);
+  });
+
+  it('builds without the translations when the bundle has none: only the BSB is served', async () => {
+    const bundle = await copyFixtureBundle();
+    await rm(path.join(bundle, 'translations'), { recursive: true });
+    const { distDir, report } = await buildDist(bundle);
+    assert.deepEqual(report.manifest?.optionalArtefacts.translations, { built: false, reason: 'no-data' });
+    assert.equal((await loadDataSet(distDir)).translations, undefined);
+  });
+
   it('refuses a bundle whose root index.md lacks okf_version "0.2", naming the file, and writes nothing', async () => {
     const bundle = await copyFixtureBundle();
     await edit(bundle, 'index.md', (t) => t.replace('okf_version: "0.2"\n', ''));

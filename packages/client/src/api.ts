@@ -810,7 +810,7 @@ export interface components {
         };
         /** @description A heading printed in the text, anchored to a verse */
         Heading: {
-            /** @description The heading as the BSB prints it */
+            /** @description The heading as the translation prints it */
             text: string;
             /** @description OSIS id of the verse the heading is printed before (inside, when midVerse) */
             before: string;

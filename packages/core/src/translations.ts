@@ -80,12 +80,6 @@ export const TRANSLATION_FACTS: Readonly<Record<TranslationId, TranslationFacts>
   },
 });
 
-/** The id as written in any letter case (`kjv`, `Rv1909`), or undefined. */
-export function findTranslationId(text: string): TranslationId | undefined {
-  const upper = text.toUpperCase();
-  return TRANSLATION_IDS.find((id) => id === upper);
-}
-
 // OSIS id, USFM code and English name of the deuterocanonical books a translation may hold (the WEB's,
 // in NRSVA order). They are no books of the 66-book canon: a reference names them only under a
 // translation that has them.
@@ -107,11 +101,6 @@ export function createDeuterocanonicalBook(osis: string, chapters: number): Book
   if (!row) return undefined;
   const [, usfm, name] = row;
   return Object.freeze({ osis, usfm, name, slug: slugify(name), testament: 'OT', order: DEUTEROCANON_ORDER + index, chapters });
-}
-
-/** True for the OSIS id of a deuterocanonical book (`Tob`, `1Macc`). */
-export function isDeuterocanonicalId(osis: string): boolean {
-  return DEUTEROCANON.some(([id]) => id === osis);
 }
 
 /** The order of Strong's numbers in the translations artefact's concordance: letter, then number (`H2` before `H10`), then suffix. */

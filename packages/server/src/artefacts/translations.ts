@@ -35,28 +35,22 @@ function pairs(flat: readonly number[] | null | undefined): Array<readonly [numb
   return list;
 }
 
-interface DecodedSlot {
-  readonly verse: TranslationVerse;
-  readonly headings: readonly Heading[];
-}
-
-function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse: number): DecodedSlot {
+function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse: number): TranslationVerse {
   const [text, empty, footnotes, headings, added, wordsOfJesus, strongs] = decodeMsgpack(bytes, from, to) as Partial<StoredTranslationVerse> & [string, 0 | 1];
   const notes: TranslationFootnote[] | undefined = footnotes?.map(([offset, note, type]) => ({ offset, text: note, type: type === 'crossReference' ? 'crossReference' : 'footnote' }));
   const addedPairs = pairs(added);
   const jesusPairs = pairs(wordsOfJesus);
+  const headingList: Heading[] = (headings ?? []).map(([headingText, type]) => ({ before: verse, level: HEADING_LEVELS[type] ?? 's1', text: headingText }));
   return {
-    verse: {
-      verse,
-      osis,
-      text,
-      ...(empty === 1 ? { omitted: true as const } : {}),
-      ...(notes && notes.length > 0 ? { footnotes: notes } : {}),
-      ...(addedPairs ? { added: addedPairs } : {}),
-      ...(jesusPairs ? { wordsOfJesus: jesusPairs } : {}),
-      ...(strongs && strongs.length > 0 ? { strongs: strongs as unknown as TranslationVerse['strongs'] & object } : {}),
-    },
-    headings: (headings ?? []).map(([headingText, type]) => ({ before: verse, level: HEADING_LEVELS[type] ?? 's1', text: headingText })),
+    verse,
+    osis,
+    text,
+    ...(empty === 1 ? { omitted: true as const } : {}),
+    ...(notes && notes.length > 0 ? { footnotes: notes } : {}),
+    ...(addedPairs ? { added: addedPairs } : {}),
+    ...(jesusPairs ? { wordsOfJesus: jesusPairs } : {}),
+    ...(strongs && strongs.length > 0 ? { strongs: strongs as unknown as TranslationVerse['strongs'] & object } : {}),
+    ...(headingList.length > 0 ? { headings: headingList } : {}),
   };
 }
 
@@ -143,13 +137,13 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
     };
 
     /** Slots `[from, to)` (relative), decoded, with the chapter and verse of each. */
-    function read(from: number, to: number): DecodedSlot[] {
+    function read(from: number, to: number): TranslationVerse[] {
       if (to <= from) return [];
       const base = stored.firstSlot;
       const start = offsets[base + from] ?? 0;
       const end = offsets[base + to] ?? 0;
       const bytes = artefact.read(artefact.tailOffset + start, artefact.tailOffset + end);
-      const decoded: DecodedSlot[] = [];
+      const decoded: TranslationVerse[] = [];
       for (let s = from; s < to; s++) {
         const { book, chapter, verse } = locateSlot(s);
         decoded.push(decodeSlot(bytes, (offsets[base + s] ?? 0) - start, (offsets[base + s + 1] ?? 0) - start, `${book.osis}.${chapter}.${verse}`, verse));
@@ -193,18 +187,18 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
       getVerse(book, chapter, verse) {
         const range = chapterRange(book, chapter);
         if (!range || !(verse >= 1 && range[0] + verse <= range[1])) return undefined;
-        return read(range[0] + verse - 1, range[0] + verse)[0]?.verse;
+        return read(range[0] + verse - 1, range[0] + verse)[0];
       },
       getChapter(book, chapter) {
         const range = chapterRange(book, chapter);
-        return range ? read(range[0], range[1]).map((entry) => entry.verse) : undefined;
+        return range ? read(range[0], range[1]) : undefined;
       },
       getHeadings(book, chapter) {
         const range = chapterRange(book, chapter);
-        return range ? read(range[0], range[1]).flatMap((entry) => entry.headings) : [];
+        return range ? read(range[0], range[1]).flatMap((entry) => entry.headings ?? []) : [];
       },
       readSlots(from, to) {
-        return read(Math.max(0, from), Math.min(slotCount, to)).map((entry) => entry.verse);
+        return read(Math.max(0, from), Math.min(slotCount, to));
       },
       locateSlot,
       concordance: (strongs) => Array.from(rowSlots(concordanceRow(strongs)), (s) => s - stored.firstSlot),

@@ -487,6 +487,8 @@ export interface TranslationVerse extends Verse {
   readonly wordsOfJesus?: ReadonlyArray<readonly [number, number]>;
   /** Strong's-tagged words (only where the tags are served): `[start, end)` and the numbers. */
   readonly strongs?: ReadonlyArray<readonly [start: number, end: number, ...codes: string[]]>;
+  /** The headings printed before it (`before` is its number). */
+  readonly headings?: readonly Heading[];
 }
 
 /** A book of a translation as /translations lists it. */

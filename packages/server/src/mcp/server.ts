@@ -60,6 +60,8 @@ people, places, events, epochs, themes, lexemes and commandments connected by ty
 
 - Scripture is addressed by OSIS references: a verse \`John.3.16\`, a range \`John.3.16-18\`, a chapter \`John.3\`
   (get_vocabulary lists the 66 book ids). get_passage reads text; search_scripture finds verses by their words.
+- Both take \`translation\` (list_translations: the KJV, the WEB with its deuterocanon, the Spanish RV1909 beside the
+  default BSB); get_passage takes up to four side by side (\`BSB,KJV\`). search_scripture with \`strongs\` (\`H430\`) is a concordance.
 - Other documents are addressed by path: \`people/isaac\`, \`places/jerusalem\`, \`themes/faith\`. Use \`search\` to find
   a path from a name, then get_entity, get_family, get_graph_neighborhood or find_places_near.
 - A failed call answers the API's Error body: branch on \`code\` (missing_parameter, invalid_parameter, unknown_value with

@@ -28,7 +28,7 @@ import type { ChapterRecord, CrossReferenceStore, GraphStore, ScriptureStore, Tr
 import type { StringParameter } from '../params.ts';
 import { findReferences } from '../free-text/parse-text.ts';
 import { API_BASE, defineRoute } from './define.ts';
-import { formatHeadings } from './headings.ts';
+import { formatHeading, formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
@@ -216,6 +216,8 @@ function readVerses(store: PassageText, reference: PassageReference): Array<{ ch
 /** The headings printed before (or inside) the verses read, chapter by chapter, in text order. */
 function readHeadings(store: PassageText, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: TextVerse }>) {
   const { book } = reference;
+  // A translation's verses carry the headings printed before them: no chapter read is needed.
+  if (store.id !== 'BSB') return verses.flatMap(({ chapter, verse }) => (verse.headings ?? []).map((heading) => formatHeading(`${book.osis}.${chapter}`, heading)));
   const last = reference.kind === 'span' ? reference.endChapter : reference.chapter;
   const headings: Array<ReturnType<typeof formatHeadings>[number]> = [];
   // The verses are in chapter order: each chapter's first and last are found in one walk.

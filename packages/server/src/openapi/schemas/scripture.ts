@@ -18,7 +18,7 @@ export const Heading = component(
   'Heading',
   Type.Object(
     {
-      text: text('The heading as the BSB prints it'),
+      text: text('The heading as the translation prints it'),
       before: text('OSIS id of the verse the heading is printed before (inside, when midVerse)'),
       level: Type.String({
         description:
