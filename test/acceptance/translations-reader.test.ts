@@ -117,6 +117,14 @@ describe('the SWORD exports read by our reader', { skip }, () => {
     assert.match(get('WEB').report.leftOut.map((entry) => entry.reason).join('\n'), /Hosea 0:0 holds the book DanGr/);
   });
 
+  it('WEB: the preface before Genesis’s <div type="book"> is left out, not read into Genesis', () => {
+    const { books, verses, report } = get('WEB');
+    assert.equal(books[0]?.title, 'The First Book of Moses, Commonly Called Genesis');
+    assert.equal(verses[0]?.osis, 'Gen.1.1');
+    assert.ok(verses[0]?.headings.every((heading) => !/Holy Bible|MT, TR, and NU/.test(heading.text)), JSON.stringify(verses[0]?.headings));
+    assert.match(report.leftOut.find((entry) => entry.what === 'front matter')?.reason ?? '', /^Genesis 0:0 .*'Preface to the World English Bible' \(7 headings/);
+  });
+
   it('WEB: 2,218 notes in the export, 2,205 of them on verses (1,842 footnotes, 363 cross references), 2,289 words of Jesus, no Strong’s kept', () => {
     const raw = gunzipSync(readFileSync(path.join(FULL_SOURCES, source('WEB').file))).toString('utf8');
     assert.equal(raw.match(/<note\b/g)?.length, 2_218);

@@ -83,6 +83,16 @@ describe('the translations on the full data', { skip }, () => {
     }
   });
 
+  it('starts the WEB’s Genesis with Genesis, not its preface (left out, in the ingest report)', async () => {
+    const { body } = await get('/passage/Gen.1?translation=WEB');
+    assert.equal(body.verses[0].osis, 'Gen.1.1');
+    const headings = JSON.stringify(body.verses[0].headings ?? []);
+    assert.doesNotMatch(headings, /Holy Bible|MT, TR, and NU|More Information/);
+    const list = await get('/translations');
+    const web = list.body.translations.find((t: { id: string }) => t.id === 'WEB');
+    assert.equal(web.books.find((book: { id: string }) => book.id === 'Gen').title, 'The First Book of Moses, Commonly Called Genesis');
+  });
+
   it('answers an empty slot like an omitted verse, with the footnote that says why', async () => {
     const { body } = await get('/passage/Acts.8.37?translation=WEB');
     assert.equal(body.omitted, true);

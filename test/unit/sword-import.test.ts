@@ -187,6 +187,25 @@ describe('readTranslation', () => {
     assert.match(report.leftOut.map((entry) => entry.reason).join('\n'), /Hosea 0:0 holds the book DanGr/);
   });
 
+  it('leaves out front matter before a book’s <div type="book"> (the WEB’s preface in Genesis 0:0), reporting it', async () => {
+    const lines = kjvModule({
+      Genesis: [
+        '$$$Genesis 0:0',
+        '<div sID="f1" type="front"/><title level="1" type="main">Preface to the World English Bible</title> <div sID="f2" type="introduction"/><title type="x-introduction">What is the Holy Bible?</title> The Holy Bible is a collection.<note placement="foot">“Christ” means “Anointed One”.</note> <title type="x-introduction">More Information</title> See the site.<div eID="f2" type="introduction"/><div eID="f1" type="front"/> <div canonical="true" osisID="Gen" sID="b1" type="book"/><title level="2" type="main">The First Book of Moses,</title> <title level="3" type="main">Commonly Called</title> <title level="1" type="main">Genesis</title>',
+        '$$$Genesis 1:0',
+        '<chapter osisID="Gen.1" sID="Gen.1"/>',
+        '$$$Genesis 1:1',
+        'In the beginning',
+      ],
+    });
+    const { books, verses, report } = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
+    assert.equal(books[0]?.title, 'The First Book of Moses, Commonly Called Genesis');
+    assert.deepEqual(verses[0]?.headings, [], 'no preface heading before Gen.1.1');
+    const front = report.leftOut.find((entry) => entry.what === 'front matter');
+    assert.match(front?.reason ?? '', /Genesis 0:0 before the book's <div type="book">: 'Preface to the World English Bible' \(2 headings, 1 footnotes/);
+    assert.equal(report.leftOut.some((entry) => entry.reason.startsWith('in an introduction record')), false, 'the preface footnote is counted with the front matter');
+  });
+
   it('records an empty slot as empty with the footnote that says why', async () => {
     const lines = kjvModule({
       Luke: ['$$$Luke 17:35', 'One taken.', '$$$Luke 17:36', '<note placement="foot"><reference type="annotateRef">17:36 </reference>Some Greek manuscripts add: “Two will be in the field.”</note>', '$$$Luke 17:37', ''],
