@@ -255,6 +255,26 @@ describe('the translations collection', () => {
     });
   });
 
+  it('writes no file for a book with no text, reports it and the empty chapters of a book that has text, and counts what remains', async () => {
+    const lines = kjvModule({
+      Esther: ['$$$Esther 1:1', 'Now it came to pass.', '$$$Esther 2:1', '', '$$$Esther 3:1', '', '$$$Esther 3:2', ''],
+      Jude: ['$$$Jude 1:1', '', '$$$Jude 1:2', ''],
+    });
+    const text = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
+    const read = createTranslationFiles(text, 'public-domain');
+    assert.equal(read.books, 65);
+    assert.equal(read.files.some((file) => file.path.endsWith('/jude.json')), false);
+    assert.ok(read.files.some((file) => file.path.endsWith('/esth.json')));
+    assert.deepEqual([read.report.verses, read.report.empty], [text.report.verses - 2, text.report.empty - 2]);
+    assert.deepEqual(
+      read.report.leftOut.map((entry) => [entry.what, entry.count, entry.reason]),
+      [
+        ['books', 1, 'no text in any slot, not served: Jude (2 empty slots)'],
+        ['chapters', 2, 'no text in any slot, kept as empty slots: Esth 2–3'],
+      ],
+    );
+  });
+
   it('reports per translation what it read and left out, and a missing export as a skipped translation', async () => {
     const text = await readTranslation(parseImpLines(kjvModule({})), { id: 'RV1909', versification: 'KJV', keepStrongs: false });
     const result = createTranslationsResult([createTranslationFiles(text, 'public-domain')], [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
