@@ -7,6 +7,7 @@
 // mirror supplies, so `needs` is empty and a translation whose export is missing or altered is skipped
 // with the reason, instead of stopping the ingest (a first start without a mirror still works).
 
+import { TRANSLATION_FACTS, type TranslationId } from '@skg/core';
 import { type BundleFile, escapeMarkdown } from '../document.ts';
 import path from 'node:path';
 import { hashFile } from '../internal/sha256.ts';
@@ -181,7 +182,11 @@ export function createTranslationsResult(read: readonly TranslationRead[], missi
       ]),
     ),
     skipped: [...missing, ...read.flatMap(({ report: r }) => r.leftOut.map((left) => ({ what: `${r.id} ${left.what}`, reason: left.reason, count: left.count })))],
-    warnings: [],
+    // Text kept as the source has it but off the slots its versification names (the RV1909's: core's TRANSLATION_FACTS).
+    warnings: read.flatMap(({ report: r }) => {
+      const notes = TRANSLATION_FACTS[r.id as TranslationId]?.versificationNotes;
+      return notes ? [`${r.id}: ${notes.chapters.length} chapters off their slots (${notes.chapters.join(' ')}): ${notes.note}`] : [];
+    }),
     errors: [],
   };
   return { documents: [], files, report };
