@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { BOOKS } from '@skg/core';
+import { BOOKS, TRANSLATION_FACTS } from '@skg/core';
 import { checkSources, parseKjvSlots, readTranslationSource, TRANSLATION_SOURCES, type TranslationText } from '@skg/ingest';
 import { FULL_SOURCES } from './full-sources.ts';
 
@@ -117,6 +117,14 @@ describe('the SWORD exports read by our reader', { skip }, () => {
     assert.match(get('WEB').report.leftOut.map((entry) => entry.reason).join('\n'), /Hosea 0:0 holds the book DanGr/);
   });
 
+  it('WEB: the preface before Genesis’s <div type="book"> is left out, not read into Genesis', () => {
+    const { books, verses, report } = get('WEB');
+    assert.equal(books[0]?.title, 'The First Book of Moses, Commonly Called Genesis');
+    assert.equal(verses[0]?.osis, 'Gen.1.1');
+    assert.ok(verses[0]?.headings.every((heading) => !/Holy Bible|MT, TR, and NU/.test(heading.text)), JSON.stringify(verses[0]?.headings));
+    assert.match(report.leftOut.find((entry) => entry.what === 'front matter')?.reason ?? '', /^Genesis 0:0 .*'Preface to the World English Bible' \(7 headings/);
+  });
+
   it('WEB: 2,218 notes in the export, 2,205 of them on verses (1,842 footnotes, 363 cross references), 2,289 words of Jesus, no Strong’s kept', () => {
     const raw = gunzipSync(readFileSync(path.join(FULL_SOURCES, source('WEB').file))).toString('utf8');
     assert.equal(raw.match(/<note\b/g)?.length, 2_218);
@@ -125,6 +133,30 @@ describe('the SWORD exports read by our reader', { skip }, () => {
     assert.equal(report.jesusQuotes, 2_289);
     assert.ok(report.strongsDropped > 690_000, `${report.strongsDropped} dropped`);
     assert.ok(verses.every((verse) => verse.strongs.length === 0));
+  });
+
+  it('RV1909: the chapters off the KJV slots, found from the data, are the ones its versificationNotes list', async () => {
+    // Strong's numbers are dropped from the served RV1909, but they tell where its text sits: a slot whose
+    // numbers match a KJV slot up to three away better than its own holds that slot's text.
+    const rv = await readTranslationSource(FULL_SOURCES, { ...source('RV1909'), keepStrongs: true });
+    const numbers = (verse: TranslationText['verses'][number]): Set<string> => new Set(verse.strongs.flatMap((word) => word.strongs));
+    const kjv = get('KJV').verses.map(numbers);
+    const overlap = (a: Set<string>, b: Set<string> | undefined): number => {
+      if (!b || a.size === 0 || b.size === 0) return 0;
+      let shared = 0;
+      for (const code of a) if (b.has(code)) shared++;
+      return shared / Math.min(a.size, b.size);
+    };
+    const off = new Map<string, number>();
+    rv.verses.forEach((verse, i) => {
+      const chapter = `${verse.book}.${verse.chapter}`;
+      const own = verse.empty ? undefined : overlap(numbers(verse), kjv[i]);
+      const moved = own === undefined || [-3, -2, -1, 1, 2, 3].some((d) => overlap(numbers(verse), kjv[i + d]) > own + 0.2);
+      if (moved) off.set(chapter, (off.get(chapter) ?? 0) + (verse.empty ? 3 : 1));
+    });
+    const found = [...off].filter(([, count]) => count >= 3).map(([chapter]) => chapter);
+    assert.deepEqual(found, TRANSLATION_FACTS.RV1909.versificationNotes?.chapters);
+    assert.equal(TRANSLATION_FACTS.KJV.versificationNotes, undefined);
   });
 
   it('RV1909: 31,102 slots, 18 empty where the text was merged into a neighbour, no Strong’s kept', () => {

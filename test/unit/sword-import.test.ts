@@ -187,6 +187,25 @@ describe('readTranslation', () => {
     assert.match(report.leftOut.map((entry) => entry.reason).join('\n'), /Hosea 0:0 holds the book DanGr/);
   });
 
+  it('leaves out front matter before a book’s <div type="book"> (the WEB’s preface in Genesis 0:0), reporting it', async () => {
+    const lines = kjvModule({
+      Genesis: [
+        '$$$Genesis 0:0',
+        '<div sID="f1" type="front"/><title level="1" type="main">Preface to the World English Bible</title> <div sID="f2" type="introduction"/><title type="x-introduction">What is the Holy Bible?</title> The Holy Bible is a collection.<note placement="foot">“Christ” means “Anointed One”.</note> <title type="x-introduction">More Information</title> See the site.<div eID="f2" type="introduction"/><div eID="f1" type="front"/> <div canonical="true" osisID="Gen" sID="b1" type="book"/><title level="2" type="main">The First Book of Moses,</title> <title level="3" type="main">Commonly Called</title> <title level="1" type="main">Genesis</title>',
+        '$$$Genesis 1:0',
+        '<chapter osisID="Gen.1" sID="Gen.1"/>',
+        '$$$Genesis 1:1',
+        'In the beginning',
+      ],
+    });
+    const { books, verses, report } = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
+    assert.equal(books[0]?.title, 'The First Book of Moses, Commonly Called Genesis');
+    assert.deepEqual(verses[0]?.headings, [], 'no preface heading before Gen.1.1');
+    const front = report.leftOut.find((entry) => entry.what === 'front matter');
+    assert.match(front?.reason ?? '', /Genesis 0:0 before the book's <div type="book">: 'Preface to the World English Bible' \(2 headings, 1 footnotes/);
+    assert.equal(report.leftOut.some((entry) => entry.reason.startsWith('in an introduction record')), false, 'the preface footnote is counted with the front matter');
+  });
+
   it('records an empty slot as empty with the footnote that says why', async () => {
     const lines = kjvModule({
       Luke: ['$$$Luke 17:35', 'One taken.', '$$$Luke 17:36', '<note placement="foot"><reference type="annotateRef">17:36 </reference>Some Greek manuscripts add: “Two will be in the field.”</note>', '$$$Luke 17:37', ''],
@@ -236,12 +255,33 @@ describe('the translations collection', () => {
     });
   });
 
+  it('writes no file for a book with no text, reports it and the empty chapters of a book that has text, and counts what remains', async () => {
+    const lines = kjvModule({
+      Esther: ['$$$Esther 1:1', 'Now it came to pass.', '$$$Esther 2:1', '', '$$$Esther 3:1', '', '$$$Esther 3:2', ''],
+      Jude: ['$$$Jude 1:1', '', '$$$Jude 1:2', ''],
+    });
+    const text = await readTranslation(parseImpLines(lines), { id: 'WEB', versification: 'KJV', keepStrongs: false });
+    const read = createTranslationFiles(text, 'public-domain');
+    assert.equal(read.books, 65);
+    assert.equal(read.files.some((file) => file.path.endsWith('/jude.json')), false);
+    assert.ok(read.files.some((file) => file.path.endsWith('/esth.json')));
+    assert.deepEqual([read.report.verses, read.report.empty], [text.report.verses - 2, text.report.empty - 2]);
+    assert.deepEqual(
+      read.report.leftOut.map((entry) => [entry.what, entry.count, entry.reason]),
+      [
+        ['books', 1, 'no text in any slot, not served: Jude (2 empty slots)'],
+        ['chapters', 2, 'no text in any slot, kept as empty slots: Esth 2–3'],
+      ],
+    );
+  });
+
   it('reports per translation what it read and left out, and a missing export as a skipped translation', async () => {
     const text = await readTranslation(parseImpLines(kjvModule({})), { id: 'RV1909', versification: 'KJV', keepStrongs: false });
     const result = createTranslationsResult([createTranslationFiles(text, 'public-domain')], [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
     assert.deepEqual(result.documents, []);
     assert.equal(result.files.at(-1)?.path, 'translations/index.md');
     assert.deepEqual(result.report.counts, { 'RV1909 verses': 66, 'RV1909 empty': 0, 'RV1909 footnotes': 0 });
+    assert.deepEqual(result.report.warnings.map((warning) => warning.slice(0, 60)), ['RV1909: 20 chapters off their slots (Num.12 Num.13 Num.29 Nu']);
     assert.deepEqual(result.report.skipped, [{ what: 'translation', reason: 'WEB: translations/engWEB2015eb.imp.gz missing', count: 1 }]);
   });
 

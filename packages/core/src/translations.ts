@@ -31,7 +31,22 @@ export interface TranslationFacts {
   };
   /** Where the text comes from. */
   readonly source: string;
+  /**
+   * Chapters whose text does not sit in the slots its versification names (served as the source has
+   * them, slot by slot): `chapters` as `Book.chapter` OSIS ids, `note` one sentence of why.
+   */
+  readonly versificationNotes?: { readonly note: string; readonly chapters: readonly string[] };
 }
+
+/**
+ * The RV1909's chapters off the KJV slots, found from the data (test/acceptance/translations-reader.test.ts:
+ * an empty slot, or three or more slots whose Strong's numbers match a KJV slot up to three away better
+ * than their own).
+ */
+export const RV1909_SHIFTED_CHAPTERS: readonly string[] = Object.freeze([
+  'Num.12', 'Num.13', 'Num.29', 'Num.30', '1Sam.23', '1Sam.24', '2Sam.20', '1Kgs.22', '1Chr.21', '2Chr.33',
+  'Job.35', 'Job.38', 'Job.39', 'Job.40', 'Hos.11', 'Hos.12', 'Jonah.1', 'Jonah.2', 'Acts.19', '2Cor.13',
+]);
 
 export const TRANSLATION_FACTS: Readonly<Record<TranslationId, TranslationFacts>> = Object.freeze({
   BSB: {
@@ -77,6 +92,11 @@ export const TRANSLATION_FACTS: Readonly<Record<TranslationId, TranslationFacts>
     versification: 'kjv',
     licence: { id: 'public-domain', text: 'Scripture text: Reina-Valera 1909 (RV1909), public domain.', notes: [] },
     source: 'SWORD module spaRV1909eb, Debian sword-text-sparv',
+    versificationNotes: {
+      note:
+        'The source module forced the Spanish verse numbering into KJV slots, so in these chapters the text sits up to three slots off (Jonah 2:1 holds KJV 1:17, 1:17 is empty) or two verses share a slot with the next left empty (2 Cor 13:13 holds KJV 13:14, 13:14 is empty); it is served as the source has it.',
+      chapters: RV1909_SHIFTED_CHAPTERS,
+    },
   },
 });
 

@@ -7,6 +7,7 @@
 // mirror supplies, so `needs` is empty and a translation whose export is missing or altered is skipped
 // with the reason, instead of stopping the ingest (a first start without a mirror still works).
 
+import { TRANSLATION_FACTS, type TranslationId } from '@skg/core';
 import { type BundleFile, escapeMarkdown } from '../document.ts';
 import path from 'node:path';
 import { hashFile } from '../internal/sha256.ts';
@@ -100,7 +101,12 @@ export interface TranslationRead {
   readonly report: TranslationReport;
 }
 
-/** One translation's data files (`translations/<id>/<book>.json`). Pure. */
+/**
+ * One translation's data files (`translations/<id>/<book>.json`). Pure. A book with no text in any slot
+ * (the WEB's PrAzar, Sus and Bel: the export put Greek Daniel in Hosea 0:0) gets no file and is left
+ * out of the report's counts; chapters with no text in a book that has some (the WEB's EsthGr 11–16)
+ * are kept as empty slots and reported.
+ */
 export function createTranslationFiles({ books, verses, report }: TranslationText, licence: string): TranslationRead {
   const byBook = new Map<string, TranslationVerse[]>();
   for (const verse of verses) {
@@ -108,11 +114,51 @@ export function createTranslationFiles({ books, verses, report }: TranslationTex
     if (list) list.push(verse);
     else byBook.set(verse.book, [verse]);
   }
-  const files = books.map((book) => ({
+  const kept = books.filter((book) => book.verses > book.empty);
+  const dropped = books.filter((book) => book.verses === book.empty);
+  const leftOut = [...report.leftOut];
+  if (dropped.length > 0) {
+    leftOut.push({
+      count: dropped.length,
+      what: 'books',
+      reason: `no text in any slot, not served: ${dropped.map((book) => `${book.osis} (${formatCount(book.verses)} empty slots)`).join(', ')}`,
+    });
+  }
+  const emptyChapters = kept.flatMap((book) => {
+    const chapters = new Map<number, boolean>();
+    for (const verse of byBook.get(book.osis) ?? []) chapters.set(verse.chapter, (chapters.get(verse.chapter) ?? true) && verse.empty);
+    const numbers = [...chapters].filter(([, empty]) => empty).map(([chapter]) => chapter);
+    return numbers.length > 0 ? [{ book: book.osis, numbers }] : [];
+  });
+  if (emptyChapters.length > 0) {
+    leftOut.push({
+      count: emptyChapters.reduce((total, entry) => total + entry.numbers.length, 0),
+      what: 'chapters',
+      reason: `no text in any slot, kept as empty slots: ${emptyChapters.map(({ book, numbers }) => `${book} ${formatRuns(numbers)}`).join(', ')}`,
+    });
+  }
+  const files = kept.map((book) => ({
     path: `${FOLDER}/${report.id.toLowerCase()}/${book.osis.toLowerCase()}.json`,
     content: `${JSON.stringify(createBookFile(report.id, book, byBook.get(book.osis) ?? [], licence))}\n`,
   }));
-  return { files, books: books.length, report };
+  const droppedSlots = dropped.reduce((total, book) => total + book.verses, 0);
+  return {
+    files,
+    books: kept.length,
+    report: dropped.length > 0 || emptyChapters.length > 0 ? { ...report, verses: report.verses - droppedSlots, empty: report.empty - droppedSlots, leftOut } : report,
+  };
+}
+
+/** `[11, 12, 13, 16]` → `11–13, 16`. */
+function formatRuns(numbers: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === (numbers[j] ?? 0) + 1) j += 1;
+    runs.push(i === j ? String(numbers[i]) : `${numbers[i]}–${numbers[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
 }
 
 /** Every translation's files, the folder index and the collection's report. Pure. */
@@ -136,7 +182,11 @@ export function createTranslationsResult(read: readonly TranslationRead[], missi
       ]),
     ),
     skipped: [...missing, ...read.flatMap(({ report: r }) => r.leftOut.map((left) => ({ what: `${r.id} ${left.what}`, reason: left.reason, count: left.count })))],
-    warnings: [],
+    // Text kept as the source has it but off the slots its versification names (the RV1909's: core's TRANSLATION_FACTS).
+    warnings: read.flatMap(({ report: r }) => {
+      const notes = TRANSLATION_FACTS[r.id as TranslationId]?.versificationNotes;
+      return notes ? [`${r.id}: ${notes.chapters.length} chapters off their slots (${notes.chapters.join(' ')}): ${notes.note}`] : [];
+    }),
     errors: [],
   };
   return { documents: [], files, report };

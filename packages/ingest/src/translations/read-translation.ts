@@ -1,7 +1,8 @@
 // Reads one SWORD import-format export into verses in the module's own slots, with what it left out.
 //
 // Records are read in file order: the `0:0` record of a book gives its titles (and its `<div type="book"
-// osisID>` is checked against the name mapping), a `c:0` record gives headings that precede verse 1, and
+// osisID>` is checked against the name mapping; front matter before that div, the WEB's preface in
+// Genesis 0:0, is left out), a `c:0` record gives headings that precede verse 1, and
 // each `c:v` record is a verse slot. A slot whose plain text is empty is recorded with `empty: true` and
 // keeps its footnotes (WEB's Luke 17:36 says why the verse is not there). Strong's numbers are kept only
 // when the translation's options say so: WEB's were spread over words by machine and RV1909's carry
@@ -110,7 +111,25 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       pendingHeadings = [];
     }
     const book = current.book;
-    const parsed = parseRecord(record, state, options.id);
+    let body = record.body;
+    if (reference.chapter === 0 && reference.verse === 0) {
+      // Front matter before the book's `<div type="book">` (the WEB's preface, in Genesis 0:0) belongs to
+      // no book: it is left out, not read into the book's title and the headings of verse 1.
+      const bookDiv = BOOK_DIV.exec(body);
+      if (bookDiv && bookDiv.index > 0) {
+        const front = parseRecord({ ...record, body: body.slice(0, bookDiv.index) }, INITIAL_OSIS_STATE, options.id).verse;
+        const headingCount = front.headings.length + front.trailingHeadings.length;
+        if (front.text !== '' || headingCount > 0 || front.bookTitles.length > 0) {
+          const title = front.bookTitles.length > 0 ? `'${front.bookTitles.join(' ')}' ` : '';
+          leave(
+            'front matter',
+            `${book.name} 0:0 before the book's <div type="book">: ${title}(${headingCount} headings, ${front.footnotes.length} footnotes, ${front.text.length.toLocaleString('en-US')} characters), not part of ${book.osis}`,
+          );
+        }
+        body = body.slice(bookDiv.index);
+      }
+    }
+    const parsed = parseRecord({ ...record, body }, state, options.id);
     state = parsed.state;
     const osisVerse = parsed.verse;
     counts.jesusQuotes += osisVerse.jesusQuotesOpened;
