@@ -177,6 +177,19 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.ok(phrase.body.hits.some((hit: { osis: string }) => hit.osis === 'John.3.16'));
   });
 
+  it("filters a WEB search to a deuterocanonical book, listing the WEB's books when the book is unknown", async () => {
+    const { status, body } = await get('/scripture?q=tobit&translation=WEB&book=Tob');
+    assert.equal(status, 200);
+    assert.ok(body.total > 0);
+    assert.ok(body.hits.every((hit: { osis: string }) => hit.osis.startsWith('Tob.')));
+    const unknown = await get('/scripture?q=tobit&translation=WEB&book=Nope');
+    assert.equal(unknown.status, 400);
+    assert.ok(unknown.body.available.includes('Tob') && unknown.body.available.includes('John'));
+    const kjv = await get('/scripture?q=tobit&translation=KJV&book=Tob');
+    assert.equal(kjv.status, 400);
+    assert.ok(!kjv.body.available.includes('Tob'));
+  });
+
   it('never matches an empty slot', async () => {
     const { body } = await get('/scripture?q=eunuch%20believe&translation=WEB&book=Acts');
     assert.ok(!body.hits.some((hit: { osis: string }) => hit.osis === 'Acts.8.37'));
