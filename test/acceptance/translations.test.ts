@@ -164,6 +164,25 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.match(body.references[0].passages[0].text, /de tal manera amó Dios al mundo/);
   });
 
+  it('finds deuterocanonical references under the WEB, checked against its slots', async () => {
+    const { status, body } = await get('/references?q=Tobit%201:1&passages=true&translation=WEB');
+    assert.equal(status, 200);
+    assert.equal(body.references.length, 1);
+    assert.equal(body.references[0].osis, 'Tob.1.1');
+    assert.equal(body.references[0].exists, true);
+    assert.match(body.references[0].passages[0].text, /^The book of the words of Tobit/);
+    // The BSB has no Tobit: not a reference there, as before.
+    assert.deepEqual((await get('/references?q=Tobit%201:1')).body.references, []);
+    // The WEB has a slot 3 John 1:15 (empty: its text is in 1:14); the BSB and the KJV have none.
+    const web = await get('/references?q=3%20John%201:15&translation=WEB');
+    assert.equal(web.body.references[0].exists, true);
+    const kjv = await get('/references?q=3%20John%201:15&translation=KJV');
+    assert.equal(kjv.body.references[0].exists, false);
+    // A range across books keeps the canon's order under the WEB.
+    const across = await get('/references?q=Jude%201:25-Rev%201:1&translation=WEB');
+    assert.equal(across.body.references[0].exists, true);
+  });
+
   it('searches the RV1909 without accents or case (Gen 1:1 spells it "crió")', async () => {
     const { body } = await get('/scripture?q=principio%20crio&translation=RV1909');
     assert.equal(body.translation, 'RV1909');
