@@ -150,6 +150,16 @@ describe('parallel passages, search and the concordance on the full data', { ski
     for (const name of ['BSB', 'KJV', 'WEB', 'RV1909']) assert.ok(body.licence.text.includes(`(${name}`), name);
   });
 
+  it("keeps a chapter's speakers when the BSB leads a parallel answer", async () => {
+    const plain = await get('/passage/John.3');
+    const { body } = await get('/passage/John.3?translation=BSB,KJV');
+    assert.ok(plain.body.speakers.length > 0);
+    assert.deepEqual(body.speakers, plain.body.speakers);
+    const named = new Set(body.verses.flatMap((verse: { speaker?: string }) => (verse.speaker ? [verse.speaker] : [])));
+    assert.deepEqual([...named].sort(), [...body.speakers].sort());
+    assert.deepEqual((await get('/passage/John.3?translation=KJV,BSB')).body.speakers, []);
+  });
+
   it('marks a slot one translation lacks as absent (WEB 3 John 1:15 beside the KJV)', async () => {
     const { body } = await get('/passage/3John.1.15?translation=WEB,KJV');
     // The WEB has the slot (empty: its text is in 1:14) where the KJV has none.

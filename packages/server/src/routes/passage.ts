@@ -317,7 +317,7 @@ async function explainFreeText(error: unknown, input: string, canon: Canon): Pro
 /**
  * A chapter of another translation (or several, in parallel): the Chapter shape with its text, headings,
  * empty slots and chapter links; the graph's relations and backlinks are the chapter's (none for a
- * deuterocanonical book), and the BSB's speaker attributions are not carried over.
+ * deuterocanonical book), and the BSB's speaker attributions are carried over only when the BSB leads.
  */
 function createTranslationChapter(store: ScriptureStore, texts: readonly PassageText[], reference: Extract<Reference, { kind: 'chapter' }>) {
   const text = texts[0] as PassageText;
@@ -338,7 +338,8 @@ function createTranslationChapter(store: ScriptureStore, texts: readonly Passage
     verseCount: verses.length,
     headings: formatHeadings(osis, text.getHeadings(book, chapter)),
     verses: verses.map((verse) => ({ ...formatVerse(verse), ...(parallel ? { parallel: parallel(chapter, verse.verse) } : {}) })),
-    speakers: [],
+    // The attributions were made on the BSB's words: its verses carry `speaker`, so a chapter it leads lists them.
+    speakers: text.id === 'BSB' ? (record?.speakers ?? []) : [],
     omittedVerses: verses.filter((verse) => verse.omitted).map((verse) => verse.verse),
     previous: text.canon.previousChapter(book, chapter),
     next: text.canon.nextChapter(book, chapter),
