@@ -102,6 +102,15 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.equal((await get(app, '/passage/John.3.16?translation=KJV,kjv')).body.code, 'invalid_parameter');
   });
 
+  it('reads a repeated translation parameter by its first value, as every parameter', async () => {
+    const repeated = await get(app, '/passage/John.3.16?translation=KJV&translation=WEB');
+    const kjv = await get(app, '/passage/John.3.16?translation=KJV');
+    assert.equal(repeated.status, 200);
+    assert.deepEqual(repeated.body, kjv.body);
+    const search = await get(app, '/scripture?q=God&translation=WEB&translation=KJV');
+    assert.equal(search.body.translation, 'WEB');
+  });
+
   it('answers exactly as before without a translation, or with translation=BSB', async () => {
     for (const route of ['/passage/John.3.16', '/passage/John.3', '/passage/Gen.1.1-3']) {
       const plain = await get(app, route);

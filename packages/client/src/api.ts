@@ -2543,7 +2543,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked (one list: a repeated `translation` reads its first value, as every parameter)
                  * @example KJV
                  */
                 translation?: string;
@@ -2700,7 +2700,7 @@ export interface operations {
                 /** @description Include each reference's text as Passages (`true` or `false`, also `1` or `0`; default false), in order, until the next would pass 2500 verses in all */
                 passages?: boolean;
                 /**
-                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked; read with passages=true
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked (one list: a repeated `translation` reads its first value, as every parameter); read with passages=true
                  * @example KJV
                  */
                 translation?: string;
@@ -3075,7 +3075,7 @@ export interface operations {
                  */
                 q?: string;
                 /**
-                 * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary
+                 * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary, or a book of the `translation` searched as /translations lists it (`Tob` in the WEB)
                  * @example John
                  */
                 book?: string;

@@ -30,7 +30,8 @@ export const TRANSLATION_PARAMETER: StringParameter = {
   required: false,
   description:
     'The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), ' +
-    `or up to ${PARALLEL_LIMIT} separated by commas (\`BSB,KJV,RV1909\`) for a parallel answer, in the order asked`,
+    `or up to ${PARALLEL_LIMIT} separated by commas (\`BSB,KJV,RV1909\`) for a parallel answer, in the order asked ` +
+    '(one list: a repeated `translation` reads its first value, as every parameter)',
   example: 'KJV',
 };
 
@@ -93,6 +94,7 @@ export function availableTranslations(dataSet: DataSet): TranslationId[] {
  * `invalid_parameter`.
  */
 export function readTranslations(value: QueryValue, dataSet: DataSet): PassageText[] {
+  // A repeated parameter uses its first value (params.ts, the rule for every parameter): a parallel answer is one list.
   const raw = typeof value === 'string' ? value : value?.[0];
   const parts = (raw ?? '')
     .split(',')
