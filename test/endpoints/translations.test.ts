@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { TOOL_GUIDANCE } from '../../packages/server/src/routes/assistant-tools.ts';
 
 let app: H3;
 before(async () => {
@@ -136,6 +137,15 @@ describe('GET /scripture?translation= and strongs=', () => {
     assert.deepEqual(body.hits.find((hit: { osis: string }) => hit.osis === 'John.3.3').words, ['of God']);
     const none = await get(app, '/scripture?strongs=H9999&translation=KJV');
     assert.deepEqual([none.status, none.body.total], [200, 0]);
+  });
+
+  it('describes strongs as served for the BSB and the KJV (the OpenAPI parameter and the MCP tool)', async () => {
+    const { body } = await get(app, '/openapi.json');
+    const strongs = body.paths['/scripture'].get.parameters.find((parameter: { name: string }) => parameter.name === 'strongs');
+    assert.match(strongs.description, /BSB/);
+    assert.match(strongs.description, /KJV/);
+    assert.doesNotMatch(TOOL_GUIDANCE.search_scripture ?? '', /`strongs` \(`H430`\) with `translation=KJV`/);
+    assert.match(TOOL_GUIDANCE.search_scripture ?? '', /BSB/);
   });
 
   it("gives the BSB's concordance from its interlinear alignment, and the renderings of a lexeme", async () => {

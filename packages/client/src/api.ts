@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first
-         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (KJV).
+         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (the BSB by its interlinear, the KJV by its tags).
          */
         get: operations["search_scripture"];
         put?: never;
@@ -3091,7 +3091,7 @@ export interface operations {
                  */
                 translation?: string;
                 /**
-                 * @description A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), in canonical order, each hit with the `words` rendering it. Served for `translation=KJV`, whose words carry Strong's tags; with `q`, only the verses that also match `q`
+                 * @description A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), in canonical order, each hit with the `words` rendering it. Served for the BSB (the default: its interlinear, the English segments aligned with the number; when the interlinear is built) and for `translation=KJV` (its words' Strong's tags); not for the WEB or the RV1909. With `q`, only the verses that also match `q`
                  * @example H430
                  */
                 strongs?: string;
