@@ -80,6 +80,7 @@ describe('the translations on the full data', { skip }, () => {
       const other = await get(route);
       assert.equal(other.status, 400);
       assert.equal(other.body.code, 'invalid_reference');
+      assert.match(other.body.error, /Tobit is in the WEB: add \?translation=WEB/);
     }
   });
 

@@ -82,6 +82,18 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.equal((await get(app, '/passage/Tob.1.1')).body.code, 'invalid_reference');
   });
 
+  it('says which translation holds a deuterocanonical book asked elsewhere', async () => {
+    for (const route of ['/passage/Tob.1.1', '/passage/Tob.1?translation=KJV,RV1909']) {
+      const { status, body } = await get(app, route);
+      assert.deepEqual([status, body.code, body.param], [400, 'invalid_reference', 'osis'], route);
+      assert.match(body.error, /Tobit is in the WEB: add \?translation=WEB/, route);
+      assert.doesNotMatch(body.error, /vocabulary/, route);
+      assert.match(body.docs, /\/passage\/Tob\.1(\.1)?\?translation=WEB$/, route);
+    }
+    const unknown = await get(app, '/passage/Nope.1.1');
+    assert.match(unknown.body.error, /see \/vocabulary/);
+  });
+
   it('gives a parallel passage in the order asked, absent where a translation lacks the chapter', async () => {
     const { body } = await get(app, '/passage/Matt.17.21?translation=KJV,RV1909,BSB');
     assert.deepEqual(body.translations, ['KJV', 'RV1909', 'BSB']);

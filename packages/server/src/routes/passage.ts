@@ -32,7 +32,7 @@ import { formatHeading, formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
-import { isDefaultText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence } from './translation.ts';
+import { explainBookElsewhere, isDefaultText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence } from './translation.ts';
 
 /**
  * Verses of text one request gives at most across several books: /references stops adding passages here.
@@ -404,6 +404,7 @@ export const passageRoute = defineRoute({
     try {
       reference = resolvePassageReference(input, text.canon, text.findBook);
     } catch (error) {
+      explainBookElsewhere(error, input.trim(), texts, dataSet, API_BASE);
       return explainFreeText(error, input.trim(), store.canon);
     }
     if (reference.kind === 'chapter') return isDefaultText(texts) ? createChapter(store, reference) : createTranslationChapter(store, texts, reference);
