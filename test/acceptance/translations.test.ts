@@ -161,6 +161,17 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.deepEqual((await get('/passage/John.3?translation=KJV,BSB')).body.speakers, []);
   });
 
+  it("gives every translation's Psalm title in a parallel answer", async () => {
+    const { body } = await get('/passage/Ps.3.1?translation=BSB,KJV,WEB,RV1909');
+    // The RV1909's source prints no Psalm titles (its entry has none today): only the other three are held to one.
+    for (const entry of body.verses[0].parallel.slice(0, 3)) {
+      const titles = (entry.headings ?? []).filter((heading: { level: string }) => heading.level === 'd');
+      assert.equal(titles.length, 1, entry.translation);
+      assert.equal(titles[0].before, 'Ps.3.1');
+    }
+    assert.match(body.verses[0].parallel[1].headings.find((heading: { level: string }) => heading.level === 'd').text, /Absalom/);
+  });
+
   it('marks a slot one translation lacks as absent (WEB 3 John 1:15 beside the KJV)', async () => {
     const { body } = await get('/passage/3John.1.15?translation=WEB,KJV');
     // The WEB has the slot (empty: its text is in 1:14) where the KJV has none.

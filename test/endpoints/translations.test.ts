@@ -82,6 +82,15 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.equal((await get(app, '/passage/Tob.1.1')).body.code, 'invalid_reference');
   });
 
+  it("gives each translation's headings in a parallel answer (the KJV's Psalm title beside the BSB's)", async () => {
+    const { body } = await get(app, '/passage/Ps.23.1?translation=BSB,KJV');
+    const [bsb, kjv] = body.verses[0].parallel;
+    assert.deepEqual(bsb.headings, body.headings);
+    assert.deepEqual(kjv.headings, [{ text: 'A Psalm of David.', before: 'Ps.23.1', level: 'd' }]);
+    const later = await get(app, '/passage/Ps.23.2?translation=BSB,KJV');
+    assert.ok(later.body.verses[0].parallel.every((entry: { headings?: unknown }) => entry.headings === undefined));
+  });
+
   it('says which translation holds a deuterocanonical book asked elsewhere', async () => {
     for (const route of ['/passage/Tob.1.1', '/passage/Tob.1?translation=KJV,RV1909']) {
       const { status, body } = await get(app, route);

@@ -713,6 +713,24 @@ export interface components {
              */
             type: "footnote" | "crossReference";
         };
+        /** @description A heading printed in the text, anchored to a verse */
+        Heading: {
+            /** @description The heading as the translation prints it */
+            text: string;
+            /** @description OSIS id of the verse the heading is printed before (inside, when midVerse) */
+            before: string;
+            /**
+             * @description The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, `ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages
+             * @example s1
+             * @example d
+             */
+            level: string;
+            /**
+             * @description Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)
+             * @constant
+             */
+            midVerse?: true;
+        };
         /** @description One translation of a verse slot in a parallel answer */
         ParallelVerse: {
             /**
@@ -738,6 +756,8 @@ export interface components {
             added?: number[][];
             /** @description Words spoken by Jesus (red letters): the KJV and the WEB mark them */
             wordsOfJesus?: number[][];
+            /** @description The headings this translation prints before (or inside) the verse, such as a Psalm's title (`Ps.3.1`); absent when none */
+            headings?: components["schemas"]["Heading"][];
         };
         Verse: {
             /** @description Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`) */
@@ -807,24 +827,6 @@ export interface components {
             previous: string | null;
             /** @description OSIS id of the chapter after, across books */
             next: string | null;
-        };
-        /** @description A heading printed in the text, anchored to a verse */
-        Heading: {
-            /** @description The heading as the translation prints it */
-            text: string;
-            /** @description OSIS id of the verse the heading is printed before (inside, when midVerse) */
-            before: string;
-            /**
-             * @description The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, `ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages
-             * @example s1
-             * @example d
-             */
-            level: string;
-            /**
-             * @description Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)
-             * @constant
-             */
-            midVerse?: true;
         };
         CrossReference: {
             /** @description The verse the reference starts from (OSIS) */

@@ -14,6 +14,7 @@ import {
   formatReference,
   formatUrl,
   getBook,
+  type Heading,
   isApiError,
   type PassageReference,
   type Reference,
@@ -82,22 +83,41 @@ export function formatVerse(verse: TextVerse) {
 }
 
 /** One translation's reading of a verse slot in a parallel answer; `absent` where it has no such slot. */
-function formatParallel(id: TranslationId, verse: TextVerse | undefined) {
+function formatParallel(id: TranslationId, verse: TextVerse | undefined, headings: ReturnType<typeof formatHeadings>) {
   if (!verse) return { translation: id, text: '', absent: true as const };
-  return { translation: id, text: verse.text, ...(verse.omitted ? { omitted: true as const } : {}), ...formatMarks(verse) };
+  return {
+    translation: id,
+    text: verse.text,
+    ...(verse.omitted ? { omitted: true as const } : {}),
+    ...formatMarks(verse),
+    ...(headings.length > 0 ? { headings } : {}),
+  };
+}
+
+/** One translation's chapter as a parallel answer reads it: its verses, and its headings (the BSB's from its chapter, the others' on their verses). */
+interface ParallelChapter {
+  readonly verses: ReadonlyArray<TextVerse>;
+  readonly headings: readonly Heading[];
 }
 
 /**
  * Reads the other translations of a parallel answer, chapter by chapter (one read each), and gives each
- * verse slot its `parallel` readings in the order asked.
+ * verse slot its `parallel` readings in the order asked, each with the headings that translation prints
+ * before (or inside) the verse.
  */
 function createParallel(texts: readonly PassageText[], book: Book) {
-  const chapters = new Map<string, ReadonlyArray<TextVerse> | undefined>();
+  const chapters = new Map<string, ParallelChapter | undefined>();
+  const read = (text: PassageText, chapter: number): ParallelChapter | undefined => {
+    const verses = text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined;
+    if (!verses) return undefined;
+    return { verses, headings: text.id === 'BSB' ? text.getHeadings(book, chapter) : verses.flatMap((verse) => verse.headings ?? []) };
+  };
   return (chapter: number, verse: number) =>
     texts.map((text) => {
       const key = `${text.id}.${chapter}`;
-      if (!chapters.has(key)) chapters.set(key, text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined);
-      return formatParallel(text.id, chapters.get(key)?.[verse - 1]);
+      if (!chapters.has(key)) chapters.set(key, read(text, chapter));
+      const entry = chapters.get(key);
+      return formatParallel(text.id, entry?.verses[verse - 1], formatHeadings(`${book.osis}.${chapter}`, entry?.headings ?? [], verse, verse));
     });
 }
 
