@@ -83,6 +83,7 @@ describe('the translations on the full data', { skip }, () => {
       const other = await get(route);
       assert.equal(other.status, 400);
       assert.equal(other.body.code, 'invalid_reference');
+      assert.match(other.body.error, /Tobit is in the WEB: add \?translation=WEB/);
     }
   });
 
@@ -163,6 +164,27 @@ describe('parallel passages, search and the concordance on the full data', { ski
     for (const name of ['BSB', 'KJV', 'WEB', 'RV1909']) assert.ok(body.licence.text.includes(`(${name}`), name);
   });
 
+  it("keeps a chapter's speakers when the BSB leads a parallel answer", async () => {
+    const plain = await get('/passage/John.3');
+    const { body } = await get('/passage/John.3?translation=BSB,KJV');
+    assert.ok(plain.body.speakers.length > 0);
+    assert.deepEqual(body.speakers, plain.body.speakers);
+    const named = new Set(body.verses.flatMap((verse: { speaker?: string }) => (verse.speaker ? [verse.speaker] : [])));
+    assert.deepEqual([...named].sort(), [...body.speakers].sort());
+    assert.deepEqual((await get('/passage/John.3?translation=KJV,BSB')).body.speakers, []);
+  });
+
+  it("gives every translation's Psalm title in a parallel answer", async () => {
+    const { body } = await get('/passage/Ps.3.1?translation=BSB,KJV,WEB,RV1909');
+    // The RV1909's source prints no Psalm titles (its entry has none today): only the other three are held to one.
+    for (const entry of body.verses[0].parallel.slice(0, 3)) {
+      const titles = (entry.headings ?? []).filter((heading: { level: string }) => heading.level === 'd');
+      assert.equal(titles.length, 1, entry.translation);
+      assert.equal(titles[0].before, 'Ps.3.1');
+    }
+    assert.match(body.verses[0].parallel[1].headings.find((heading: { level: string }) => heading.level === 'd').text, /Absalom/);
+  });
+
   it('marks a slot one translation lacks as absent (WEB 3 John 1:15 beside the KJV)', async () => {
     const { body } = await get('/passage/3John.1.15?translation=WEB,KJV');
     // The WEB has the slot (empty: its text is in 1:14) where the KJV has none.
@@ -177,6 +199,25 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.match(body.references[0].passages[0].text, /de tal manera amó Dios al mundo/);
   });
 
+  it('finds deuterocanonical references under the WEB, checked against its slots', async () => {
+    const { status, body } = await get('/references?q=Tobit%201:1&passages=true&translation=WEB');
+    assert.equal(status, 200);
+    assert.equal(body.references.length, 1);
+    assert.equal(body.references[0].osis, 'Tob.1.1');
+    assert.equal(body.references[0].exists, true);
+    assert.match(body.references[0].passages[0].text, /^The book of the words of Tobit/);
+    // The BSB has no Tobit: not a reference there, as before.
+    assert.deepEqual((await get('/references?q=Tobit%201:1')).body.references, []);
+    // The WEB has a slot 3 John 1:15 (empty: its text is in 1:14); the BSB and the KJV have none.
+    const web = await get('/references?q=3%20John%201:15&translation=WEB');
+    assert.equal(web.body.references[0].exists, true);
+    const kjv = await get('/references?q=3%20John%201:15&translation=KJV');
+    assert.equal(kjv.body.references[0].exists, false);
+    // A range across books keeps the canon's order under the WEB.
+    const across = await get('/references?q=Jude%201:25-Rev%201:1&translation=WEB');
+    assert.equal(across.body.references[0].exists, true);
+  });
+
   it('searches the RV1909 without accents or case (Gen 1:1 spells it "crió")', async () => {
     const { body } = await get('/scripture?q=principio%20crio&translation=RV1909');
     assert.equal(body.translation, 'RV1909');
@@ -188,6 +229,19 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.ok(creo.body.hits.some((hit: { text: string }) => /cre[oó]\b/i.test(hit.text)));
     const phrase = await get('/scripture?q=%22only%20begotten%20son%22&translation=KJV');
     assert.ok(phrase.body.hits.some((hit: { osis: string }) => hit.osis === 'John.3.16'));
+  });
+
+  it("filters a WEB search to a deuterocanonical book, listing the WEB's books when the book is unknown", async () => {
+    const { status, body } = await get('/scripture?q=tobit&translation=WEB&book=Tob');
+    assert.equal(status, 200);
+    assert.ok(body.total > 0);
+    assert.ok(body.hits.every((hit: { osis: string }) => hit.osis.startsWith('Tob.')));
+    const unknown = await get('/scripture?q=tobit&translation=WEB&book=Nope');
+    assert.equal(unknown.status, 400);
+    assert.ok(unknown.body.available.includes('Tob') && unknown.body.available.includes('John'));
+    const kjv = await get('/scripture?q=tobit&translation=KJV&book=Tob');
+    assert.equal(kjv.status, 400);
+    assert.ok(!kjv.body.available.includes('Tob'));
   });
 
   it('never matches an empty slot', async () => {

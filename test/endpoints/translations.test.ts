@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { H3 } from 'h3';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { TOOL_GUIDANCE } from '../../packages/server/src/routes/assistant-tools.ts';
 
 let app: H3;
 before(async () => {
@@ -81,6 +82,27 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.equal((await get(app, '/passage/Tob.1.1')).body.code, 'invalid_reference');
   });
 
+  it("gives each translation's headings in a parallel answer (the KJV's Psalm title beside the BSB's)", async () => {
+    const { body } = await get(app, '/passage/Ps.23.1?translation=BSB,KJV');
+    const [bsb, kjv] = body.verses[0].parallel;
+    assert.deepEqual(bsb.headings, body.headings);
+    assert.deepEqual(kjv.headings, [{ text: 'A Psalm of David.', before: 'Ps.23.1', level: 'd' }]);
+    const later = await get(app, '/passage/Ps.23.2?translation=BSB,KJV');
+    assert.ok(later.body.verses[0].parallel.every((entry: { headings?: unknown }) => entry.headings === undefined));
+  });
+
+  it('says which translation holds a deuterocanonical book asked elsewhere', async () => {
+    for (const route of ['/passage/Tob.1.1', '/passage/Tob.1?translation=KJV,RV1909']) {
+      const { status, body } = await get(app, route);
+      assert.deepEqual([status, body.code, body.param], [400, 'invalid_reference', 'osis'], route);
+      assert.match(body.error, /Tobit is in the WEB: add \?translation=WEB/, route);
+      assert.doesNotMatch(body.error, /vocabulary/, route);
+      assert.match(body.docs, /\/passage\/Tob\.1(\.1)?\?translation=WEB$/, route);
+    }
+    const unknown = await get(app, '/passage/Nope.1.1');
+    assert.match(unknown.body.error, /see \/vocabulary/);
+  });
+
   it('gives a parallel passage in the order asked, absent where a translation lacks the chapter', async () => {
     const { body } = await get(app, '/passage/Matt.17.21?translation=KJV,RV1909,BSB');
     assert.deepEqual(body.translations, ['KJV', 'RV1909', 'BSB']);
@@ -100,6 +122,15 @@ describe('GET /passage/{osis}?translation=', () => {
     assert.deepEqual([unknown.status, unknown.body.code, unknown.body.available], [400, 'unknown_value', ['BSB', 'KJV', 'WEB', 'RV1909']]);
     assert.equal((await get(app, '/passage/John.3.16?translation=BSB,KJV,WEB,RV1909,KJV')).body.code, 'invalid_parameter');
     assert.equal((await get(app, '/passage/John.3.16?translation=KJV,kjv')).body.code, 'invalid_parameter');
+  });
+
+  it('reads a repeated translation parameter by its first value, as every parameter', async () => {
+    const repeated = await get(app, '/passage/John.3.16?translation=KJV&translation=WEB');
+    const kjv = await get(app, '/passage/John.3.16?translation=KJV');
+    assert.equal(repeated.status, 200);
+    assert.deepEqual(repeated.body, kjv.body);
+    const search = await get(app, '/scripture?q=God&translation=WEB&translation=KJV');
+    assert.equal(search.body.translation, 'WEB');
   });
 
   it('answers exactly as before without a translation, or with translation=BSB', async () => {
@@ -127,6 +158,15 @@ describe('GET /scripture?translation= and strongs=', () => {
     assert.deepEqual(body.hits.find((hit: { osis: string }) => hit.osis === 'John.3.3').words, ['of God']);
     const none = await get(app, '/scripture?strongs=H9999&translation=KJV');
     assert.deepEqual([none.status, none.body.total], [200, 0]);
+  });
+
+  it('describes strongs as served for the BSB and the KJV (the OpenAPI parameter and the MCP tool)', async () => {
+    const { body } = await get(app, '/openapi.json');
+    const strongs = body.paths['/scripture'].get.parameters.find((parameter: { name: string }) => parameter.name === 'strongs');
+    assert.match(strongs.description, /BSB/);
+    assert.match(strongs.description, /KJV/);
+    assert.doesNotMatch(TOOL_GUIDANCE.search_scripture ?? '', /`strongs` \(`H430`\) with `translation=KJV`/);
+    assert.match(TOOL_GUIDANCE.search_scripture ?? '', /BSB/);
   });
 
   it("gives the BSB's concordance from its interlinear alignment, and the renderings of a lexeme", async () => {

@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first
-         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (KJV).
+         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (the BSB by its interlinear, the KJV by its tags).
          */
         get: operations["search_scripture"];
         put?: never;
@@ -713,6 +713,24 @@ export interface components {
              */
             type: "footnote" | "crossReference";
         };
+        /** @description A heading printed in the text, anchored to a verse */
+        Heading: {
+            /** @description The heading as the translation prints it */
+            text: string;
+            /** @description OSIS id of the verse the heading is printed before (inside, when midVerse) */
+            before: string;
+            /**
+             * @description The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, `ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages
+             * @example s1
+             * @example d
+             */
+            level: string;
+            /**
+             * @description Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)
+             * @constant
+             */
+            midVerse?: true;
+        };
         /** @description One translation of a verse slot in a parallel answer */
         ParallelVerse: {
             /**
@@ -738,6 +756,8 @@ export interface components {
             added?: number[][];
             /** @description Words spoken by Jesus (red letters): the KJV and the WEB mark them */
             wordsOfJesus?: number[][];
+            /** @description The headings this translation prints before (or inside) the verse, such as a Psalm's title (`Ps.3.1`); absent when none */
+            headings?: components["schemas"]["Heading"][];
         };
         Verse: {
             /** @description Present only on the verses of a range across chapters (`Gen.1.1-Gen.2.3`) */
@@ -807,24 +827,6 @@ export interface components {
             previous: string | null;
             /** @description OSIS id of the chapter after, across books */
             next: string | null;
-        };
-        /** @description A heading printed in the text, anchored to a verse */
-        Heading: {
-            /** @description The heading as the translation prints it */
-            text: string;
-            /** @description OSIS id of the verse the heading is printed before (inside, when midVerse) */
-            before: string;
-            /**
-             * @description The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, `ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages
-             * @example s1
-             * @example d
-             */
-            level: string;
-            /**
-             * @description Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)
-             * @constant
-             */
-            midVerse?: true;
         };
         CrossReference: {
             /** @description The verse the reference starts from (OSIS) */
@@ -2543,7 +2545,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked (one list: a repeated `translation` reads its first value, as every parameter)
                  * @example KJV
                  */
                 translation?: string;
@@ -2700,7 +2702,7 @@ export interface operations {
                 /** @description Include each reference's text as Passages (`true` or `false`, also `1` or `0`; default false), in order, until the next would pass 2500 verses in all */
                 passages?: boolean;
                 /**
-                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked; read with passages=true
+                 * @description The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), or up to 4 separated by commas (`BSB,KJV,RV1909`) for a parallel answer, in the order asked (one list: a repeated `translation` reads its first value, as every parameter); read with passages=true
                  * @example KJV
                  */
                 translation?: string;
@@ -3075,7 +3077,7 @@ export interface operations {
                  */
                 q?: string;
                 /**
-                 * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary
+                 * @description Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary, or a book of the `translation` searched as /translations lists it (`Tob` in the WEB)
                  * @example John
                  */
                 book?: string;
@@ -3091,7 +3093,7 @@ export interface operations {
                  */
                 translation?: string;
                 /**
-                 * @description A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), in canonical order, each hit with the `words` rendering it. Served for `translation=KJV`, whose words carry Strong's tags; with `q`, only the verses that also match `q`
+                 * @description A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), in canonical order, each hit with the `words` rendering it. Served for the BSB (the default: its interlinear, the English segments aligned with the number; when the interlinear is built) and for `translation=KJV` (its words' Strong's tags); not for the WEB or the RV1909. With `q`, only the verses that also match `q`
                  * @example H430
                  */
                 strongs?: string;

@@ -9,6 +9,7 @@
 
 import {
   type Book,
+  type BookLookup,
   type Canon,
   formatBookName,
   formatFullOsis,
@@ -87,8 +88,8 @@ function readOsisEnds(osis: string): ParsedEnd[] | undefined {
   return ends;
 }
 
-function toEnd(end: ParsedEnd | undefined): End | undefined {
-  const book = end?.b === undefined ? undefined : getBook(end.b);
+function toEnd(end: ParsedEnd | undefined, books: BookLookup): End | undefined {
+  const book = end?.b === undefined ? undefined : books(end.b);
   if (!book || end?.c === undefined || !Number.isInteger(end.c)) return undefined;
   return { book, chapter: end.c, verse: end.v };
 }
@@ -113,21 +114,23 @@ function createPart(book: Book, start: Omit<End, 'book'>, end: Omit<End, 'book'>
   return first === last ? { kind: 'verse', book, chapter, verse: first } : { kind: 'range', book, chapter, start: first, end: last };
 }
 
-/** The parts of a reference from `start` to `end`, one per book. */
+/** The parts of a reference from `start` to `end`, one per book in the canon's order (none when `end` comes first). */
 function createParts(start: End, end: End, canon: Canon): PassageReference[] {
   if (start.book === end.book) return [createPart(start.book, start, end, canon)];
+  const first = canon.books.indexOf(start.book);
+  const last = canon.books.indexOf(end.book);
+  if (first < 0 || last <= first) return [];
   const parts: PassageReference[] = [createPart(start.book, start, { chapter: start.book.chapters, verse: undefined }, canon)];
-  for (let order = start.book.order + 1; order < end.book.order; order++) {
-    const book = canon.books[order - 1];
-    if (book) parts.push(createPart(book, { chapter: 1, verse: undefined }, { chapter: book.chapters, verse: undefined }, canon));
+  for (const book of canon.books.slice(first + 1, last)) {
+    parts.push(createPart(book, { chapter: 1, verse: undefined }, { chapter: book.chapters, verse: undefined }, canon));
   }
   parts.push(createPart(end.book, { chapter: 1, verse: undefined }, end, canon));
   return parts;
 }
 
-function exists(part: PassageReference, canon: Canon): boolean {
+function exists(part: PassageReference, canon: Canon, books: BookLookup): boolean {
   try {
-    resolvePassageReference(formatOsis(part), canon);
+    resolvePassageReference(formatOsis(part), canon, books);
     return true;
   } catch (error) {
     if (isApiError(error)) return false;
@@ -145,19 +148,20 @@ function formatOsisEnd(end: End): string {
 }
 
 /**
- * Converts one passage the parser found. `undefined` when it names no book of our canon (the parser
- * can report a chapter number it could not tie to a book).
+ * Converts one passage the parser found, read in `canon` with its books (`books`: the 66 by default; a
+ * translation's own lookup adds its deuterocanon). `undefined` when it names no book there (the parser
+ * can report a chapter number it could not tie to a book, or a deuterocanonical book).
  */
-export function convertParsedPassage(passage: ParsedPassage, text: string, canon: Canon): FoundReference | undefined {
+export function convertParsedPassage(passage: ParsedPassage, text: string, canon: Canon, books: BookLookup = getBook): FoundReference | undefined {
   // Cut back, the compacted OSIS would read as the whole chapter (`Ps 117:1-3` → `Ps.117`): read the ends.
   const pastTheEnd = runsPastTheEnd(passage);
   const [startRaw, endRaw] = (passage.osis === '' || pastTheEnd !== undefined ? undefined : readOsisEnds(passage.osis)) ?? [passage.start, passage.end];
-  const start = toEnd(startRaw);
-  const end = toEnd(endRaw ?? startRaw);
+  const start = toEnd(startRaw, books);
+  const end = toEnd(endRaw ?? startRaw, books);
   if (!start || !end) return undefined;
-  const parts = start.book.order <= end.book.order ? createParts(start, end, canon) : [];
+  const parts = createParts(start, end, canon);
   const single = parts.length === 1 ? parts[0] : undefined;
-  const found = pastTheEnd === undefined && parts.length > 0 && parts.every((part) => exists(part, canon));
+  const found = pastTheEnd === undefined && parts.length > 0 && parts.every((part) => exists(part, canon, books));
   const [from, to] = passage.indices;
   const reference = single ? formatReference(single) : `${formatEnd(start, true)}-${formatEnd(end, true)}`;
   return {

@@ -19,7 +19,7 @@
 // reads one style at a time: text in those languages with a digit-comma-digit and no digit-colon-digit is
 // read in the comma style, anything else in the colon style.
 
-import type { Canon } from '@skg/core';
+import { BOOKS, type BookLookup, type Canon, getBook } from '@skg/core';
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import { convertParsedPassage, type FoundReference, type ParsedPassage } from './convert.ts';
 import { isOrdinaryWords } from './ordinary-words.ts';
@@ -50,9 +50,10 @@ interface LanguageParser {
   punctuation: 'us' | 'eu';
 }
 
-const parsers = new Map<ReferenceLanguage, Promise<LanguageParser>>();
+/** Per language, and per canon: the 66 books (`on`), or with the deuterocanon (`ona`, for a translation that holds it). */
+const parsers = new Map<string, Promise<LanguageParser>>();
 
-async function createParser(lang: ReferenceLanguage): Promise<LanguageParser> {
+async function createParser(lang: ReferenceLanguage, testaments: 'on' | 'ona'): Promise<LanguageParser> {
   const parser = new bcv_parser(await LOADERS[lang]());
   parser.set_options({
     versification_system: 'kjv',
@@ -61,19 +62,20 @@ async function createParser(lang: ReferenceLanguage): Promise<LanguageParser> {
     consecutive_combination_strategy: 'separate',
     invalid_passage_strategy: 'include',
     book_alone_strategy: 'ignore',
-    testaments: 'on',
+    testaments,
     punctuation_strategy: 'us',
   });
   return { parser, punctuation: 'us' };
 }
 
 /** The parser of one language, created on first use and kept (a parser holds no request state between calls). */
-function getParser(lang: ReferenceLanguage): Promise<LanguageParser> {
-  let parser = parsers.get(lang);
+function getParser(lang: ReferenceLanguage, testaments: 'on' | 'ona'): Promise<LanguageParser> {
+  const key = `${lang}:${testaments}`;
+  let parser = parsers.get(key);
   if (!parser) {
-    parser = createParser(lang);
-    parsers.set(lang, parser);
-    parser.catch(() => parsers.delete(lang));
+    parser = createParser(lang, testaments);
+    parsers.set(key, parser);
+    parser.catch(() => parsers.delete(key));
   }
   return parser;
 }
@@ -88,13 +90,15 @@ function choosePunctuation(text: string, lang: ReferenceLanguage): 'us' | 'eu' {
 }
 
 /**
- * The references written in `text`, in the order they stand, in KJV-versification OSIS. Text with none
+ * The references written in `text`, in the order they stand, in KJV-versification OSIS, read in `canon`
+ * with its `books` (a translation's: the WEB's deuterocanon, its slots). Text with none
  * gives an empty list. NFC-normalises first (the parser's patterns are NFC), so `indices` are offsets
  * into the normalised text.
  */
-export async function findReferences(text: string, lang: ReferenceLanguage, canon: Canon): Promise<FoundReference[]> {
+export async function findReferences(text: string, lang: ReferenceLanguage, canon: Canon, books: BookLookup = getBook): Promise<FoundReference[]> {
   const normalized = text.normalize('NFC');
-  const language = await getParser(lang);
+  // The deuterocanon's names (`Tobit`, `Sir`, `Bar`) are books only in a canon that holds them (the WEB's).
+  const language = await getParser(lang, canon.books.length > BOOKS.length ? 'ona' : 'on');
   // Setting, parsing and reading the result are one synchronous step: requests never see each other's state.
   const punctuation = choosePunctuation(normalized, lang);
   if (punctuation !== language.punctuation) {
@@ -107,6 +111,6 @@ export async function findReferences(text: string, lang: ReferenceLanguage, cano
   return passages.flatMap((passage) => {
     const written = normalized.slice(...passage.indices);
     dropped = LETTER.test(written) ? isOrdinaryWords(written, lang) : dropped;
-    return dropped ? [] : (convertParsedPassage(passage, normalized, canon) ?? []);
+    return dropped ? [] : (convertParsedPassage(passage, normalized, canon, books) ?? []);
   });
 }

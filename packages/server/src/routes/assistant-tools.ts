@@ -39,8 +39,9 @@ export const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
   search_scripture:
     'Find verses by their words (Berean Standard Bible): every word must occur in the verse; put words in double quotes for an exact ' +
     'phrase (`"only son"`). Narrow with `book` or `testament`. Use it to locate a passage you can quote or describe; it does not search ' +
-    "people, places or topics (use `search`). `translation` searches another translation; `strongs` (`H430`) with `translation=KJV` " +
-    'lists the verses where that Hebrew or Greek word is translated, with the English words used.',
+    "people, places or topics (use `search`). `translation` searches another translation; `strongs` (`H430`) lists the verses where " +
+    'that Hebrew or Greek word is translated, with the English words used: in the BSB (the default, by its interlinear) or with ' +
+    '`translation=KJV` (by its tags).',
   list_translations:
     'The translations this server serves (BSB, KJV, WEB, RV1909) with their languages, licences and books: the legal values of ' +
     'the `translation` argument of get_passage, search_scripture and parse_references.',

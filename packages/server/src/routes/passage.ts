@@ -14,6 +14,7 @@ import {
   formatReference,
   formatUrl,
   getBook,
+  type Heading,
   isApiError,
   type PassageReference,
   type Reference,
@@ -32,7 +33,7 @@ import { formatHeading, formatHeadings } from './headings.ts';
 import { formatRelation, formatSummary } from './summary.ts';
 import { formatCrossReference } from './xrefs.ts';
 import { PassageOrChapter } from '../openapi/schemas/index.ts';
-import { isDefaultText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence } from './translation.ts';
+import { explainBookElsewhere, isDefaultText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence } from './translation.ts';
 
 /**
  * Verses of text one request gives at most across several books: /references stops adding passages here.
@@ -82,22 +83,41 @@ export function formatVerse(verse: TextVerse) {
 }
 
 /** One translation's reading of a verse slot in a parallel answer; `absent` where it has no such slot. */
-function formatParallel(id: TranslationId, verse: TextVerse | undefined) {
+function formatParallel(id: TranslationId, verse: TextVerse | undefined, headings: ReturnType<typeof formatHeadings>) {
   if (!verse) return { translation: id, text: '', absent: true as const };
-  return { translation: id, text: verse.text, ...(verse.omitted ? { omitted: true as const } : {}), ...formatMarks(verse) };
+  return {
+    translation: id,
+    text: verse.text,
+    ...(verse.omitted ? { omitted: true as const } : {}),
+    ...formatMarks(verse),
+    ...(headings.length > 0 ? { headings } : {}),
+  };
+}
+
+/** One translation's chapter as a parallel answer reads it: its verses, and its headings (the BSB's from its chapter, the others' on their verses). */
+interface ParallelChapter {
+  readonly verses: ReadonlyArray<TextVerse>;
+  readonly headings: readonly Heading[];
 }
 
 /**
  * Reads the other translations of a parallel answer, chapter by chapter (one read each), and gives each
- * verse slot its `parallel` readings in the order asked.
+ * verse slot its `parallel` readings in the order asked, each with the headings that translation prints
+ * before (or inside) the verse.
  */
 function createParallel(texts: readonly PassageText[], book: Book) {
-  const chapters = new Map<string, ReadonlyArray<TextVerse> | undefined>();
+  const chapters = new Map<string, ParallelChapter | undefined>();
+  const read = (text: PassageText, chapter: number): ParallelChapter | undefined => {
+    const verses = text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined;
+    if (!verses) return undefined;
+    return { verses, headings: text.id === 'BSB' ? text.getHeadings(book, chapter) : verses.flatMap((verse) => verse.headings ?? []) };
+  };
   return (chapter: number, verse: number) =>
     texts.map((text) => {
       const key = `${text.id}.${chapter}`;
-      if (!chapters.has(key)) chapters.set(key, text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined);
-      return formatParallel(text.id, chapters.get(key)?.[verse - 1]);
+      if (!chapters.has(key)) chapters.set(key, read(text, chapter));
+      const entry = chapters.get(key);
+      return formatParallel(text.id, entry?.verses[verse - 1], formatHeadings(`${book.osis}.${chapter}`, entry?.headings ?? [], verse, verse));
     });
 }
 
@@ -317,7 +337,7 @@ async function explainFreeText(error: unknown, input: string, canon: Canon): Pro
 /**
  * A chapter of another translation (or several, in parallel): the Chapter shape with its text, headings,
  * empty slots and chapter links; the graph's relations and backlinks are the chapter's (none for a
- * deuterocanonical book), and the BSB's speaker attributions are not carried over.
+ * deuterocanonical book), and the BSB's speaker attributions are carried over only when the BSB leads.
  */
 function createTranslationChapter(store: ScriptureStore, texts: readonly PassageText[], reference: Extract<Reference, { kind: 'chapter' }>) {
   const text = texts[0] as PassageText;
@@ -338,7 +358,8 @@ function createTranslationChapter(store: ScriptureStore, texts: readonly Passage
     verseCount: verses.length,
     headings: formatHeadings(osis, text.getHeadings(book, chapter)),
     verses: verses.map((verse) => ({ ...formatVerse(verse), ...(parallel ? { parallel: parallel(chapter, verse.verse) } : {}) })),
-    speakers: [],
+    // The attributions were made on the BSB's words: its verses carry `speaker`, so a chapter it leads lists them.
+    speakers: text.id === 'BSB' ? (record?.speakers ?? []) : [],
     omittedVerses: verses.filter((verse) => verse.omitted).map((verse) => verse.verse),
     previous: text.canon.previousChapter(book, chapter),
     next: text.canon.nextChapter(book, chapter),
@@ -403,6 +424,7 @@ export const passageRoute = defineRoute({
     try {
       reference = resolvePassageReference(input, text.canon, text.findBook);
     } catch (error) {
+      explainBookElsewhere(error, input.trim(), texts, dataSet, API_BASE);
       return explainFreeText(error, input.trim(), store.canon);
     }
     if (reference.kind === 'chapter') return isDefaultText(texts) ? createChapter(store, reference) : createTranslationChapter(store, texts, reference);

@@ -3,14 +3,13 @@
 // `passages=true`, their text too, at most PASSAGE_VERSE_LIMIT verses per request.
 
 import { ApiError, isApiError } from '@skg/core';
-import type { ScriptureStore } from '../artefacts/types.ts';
 import type { FoundReference } from '../free-text/convert.ts';
 import { findReferences, REFERENCE_LANGUAGES } from '../free-text/parse-text.ts';
 import { readBoolean, readEnum, requireString, type StringParameter } from '../params.ts';
 import { References } from '../openapi/schemas/index.ts';
 import { defineRoute } from './define.ts';
 import { countVerses, createPassageBody, PASSAGE_VERSE_LIMIT } from './passage.ts';
-import { type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence, translationLicence } from './translation.ts';
+import { bsbText, type PassageText, readTranslations, TRANSLATION_PARAMETER, translationDocumentLicence, translationLicence } from './translation.ts';
 
 /** Longest `q` read: parsing costs ~0.15 ms per reference, so this bounds one request's work. */
 export const REFERENCE_TEXT_LIMIT = 1000;
@@ -57,7 +56,7 @@ function readPassages(texts: readonly PassageText[], parts: FoundReference['part
   }
 }
 
-function formatFound(found: FoundReference, store: ScriptureStore) {
+function formatFound(found: FoundReference, text: PassageText) {
   return {
     osis: found.osis,
     reference: found.reference,
@@ -65,7 +64,7 @@ function formatFound(found: FoundReference, store: ScriptureStore) {
     indices: found.indices,
     exists: found.exists,
     ...(found.warning !== undefined ? { warning: found.warning } : {}),
-    ...(found.exists ? { verseCount: found.parts.reduce((sum, part) => sum + countVerses(store.canon, part), 0) } : {}),
+    ...(found.exists ? { verseCount: found.parts.reduce((sum, part) => sum + countVerses(text.canon, part), 0) } : {}),
   };
 }
 
@@ -97,12 +96,13 @@ export const referencesRoute = defineRoute({
     const lang = readEnum(query.lang, 'lang', REFERENCE_LANGUAGES, (text) => text.toLowerCase()) ?? 'en';
     const withPassages = readBoolean(query.passages, 'passages');
     const texts = readTranslations(query.translation, dataSet);
-    const store = dataSet.scripture;
-    const found = await findReferences(q, lang, store.canon);
+    // Read in the first translation asked: its books (the WEB's deuterocanon) and its slots decide `exists`.
+    const text = texts[0] ?? bsbText(dataSet.scripture);
+    const found = await findReferences(q, lang, text.canon, text.findBook);
     let budget = PASSAGE_VERSE_LIMIT;
     let truncated = false;
     const references = found.map((entry) => {
-      const item = formatFound(entry, store);
+      const item = formatFound(entry, text);
       if (!withPassages || !entry.exists) return item;
       if (truncated || (item.verseCount ?? 0) > budget) {
         truncated = true;

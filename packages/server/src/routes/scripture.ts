@@ -3,7 +3,7 @@
 import { BOOKS, type Book, formatReference, formatUrl, getBook, type Testament } from '@skg/core';
 import type { DataSet, ScriptureHit, ScriptureQuery, TranslationStore, TranslationText, TranslationVerse } from '../artefacts/types.ts';
 import { getTranslationSearch } from '../artefacts/translation-search.ts';
-import { readTranslations, TRANSLATION_PARAMETER, translationLicence } from './translation.ts';
+import { type PassageText, readTranslations, TRANSLATION_PARAMETER, translationLicence } from './translation.ts';
 import { ApiError } from '@skg/core';
 import { type IntegerParameter, readEnum, readInteger, readString, requireString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
@@ -25,7 +25,9 @@ const STRONGS: StringParameter = {
   required: false,
   description:
     "A concordance: the verses where a word is tagged with this Strong's number (`H430`, `G26`; leading zeros and letter case do not matter), " +
-    'in canonical order, each hit with the `words` rendering it. Served for `translation=KJV`, whose words carry Strong\'s tags; with `q`, only the verses that also match `q`',
+    'in canonical order, each hit with the `words` rendering it. Served for the BSB (the default: its interlinear, the English segments aligned ' +
+    "with the number; when the interlinear is built) and for `translation=KJV` (its words' Strong's tags); not for the WEB or the RV1909. " +
+    'With `q`, only the verses that also match `q`',
   example: 'H430',
 };
 const SCRIPTURE_TRANSLATION: StringParameter = {
@@ -54,6 +56,10 @@ export const BOOK: StringParameter = {
   description: 'Only this book: its OSIS id (`John`) or slug (`john`), as listed by /vocabulary',
   example: 'John',
 };
+const SCRIPTURE_BOOK: StringParameter = {
+  ...BOOK,
+  description: `${BOOK.description}, or a book of the \`translation\` searched as /translations lists it (\`Tob\` in the WEB)`,
+};
 export const TESTAMENTS: readonly Testament[] = ['OT', 'NT'];
 export const TESTAMENT: StringParameter = {
   kind: 'string',
@@ -68,11 +74,17 @@ const OFFSET: IntegerParameter = { kind: 'integer', name: 'offset', description:
 
 const BOOK_IDS: readonly string[] = BOOKS.map((book) => book.osis);
 
-/** The book a `book` parameter names; `unknown_value` with every OSIS id when it names none. */
-export function readBook(value: string | undefined): Book | undefined {
+/**
+ * The book a `book` parameter names, among the books of `text` (default: the 66 of the BSB); `unknown_value`
+ * with every OSIS id of that text when it names none.
+ */
+export function readBook(value: string | undefined, text?: PassageText): Book | undefined {
   if (value === undefined) return undefined;
-  const book = getBook(value);
-  if (!book) throw new ApiError('unknown_value', `'${value}' is not a book: use an OSIS id or slug`, { param: 'book', available: BOOK_IDS });
+  const book = text ? text.findBook(value) : getBook(value);
+  if (!book) {
+    const available = text ? text.canon.books.map((entry) => entry.osis) : BOOK_IDS;
+    throw new ApiError('unknown_value', `'${value}' is not a book${text ? ` of the ${text.id}` : ''}: use an OSIS id or slug`, { param: 'book', available });
+  }
   return book;
 }
 
@@ -146,20 +158,20 @@ export const scriptureRoute = defineRoute({
     'Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. ' +
     'Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation ' +
     'by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses ' +
-    "where that Strong's number is translated, with the words rendering it (KJV).",
-  parameters: [Q, BOOK, TESTAMENT, LIMIT, OFFSET, SCRIPTURE_TRANSLATION, STRONGS],
+    "where that Strong's number is translated, with the words rendering it (the BSB by its interlinear, the KJV by its tags).",
+  parameters: [Q, SCRIPTURE_BOOK, TESTAMENT, LIMIT, OFFSET, SCRIPTURE_TRANSLATION, STRONGS],
   responseSchema: ScriptureResults,
   errorStatuses: [400],
   cache: 'data',
   async handle({ dataSet, query }) {
     const strongs = readStrongs(readString(query.strongs));
     const q = strongs === undefined ? requireString(query.q, 'q') : (readString(query.q) ?? '');
-    const book = readBook(readString(query.book));
+    const texts = readTranslations(query.translation, dataSet);
+    if (texts.length > 1) throw new ApiError('invalid_parameter', 'a search reads one translation: name one', { param: 'translation' });
+    const book = readBook(readString(query.book), texts[0]);
     const testament = readEnum(query.testament, 'testament', TESTAMENTS, (text) => text.toUpperCase());
     const limit = readInteger(query.limit, LIMIT);
     const offset = readInteger(query.offset, OFFSET);
-    const texts = readTranslations(query.translation, dataSet);
-    if (texts.length > 1) throw new ApiError('invalid_parameter', 'a search reads one translation: name one', { param: 'translation' });
     const id = texts[0]?.id ?? 'BSB';
     const translation = dataSet.translations?.get(id);
     const bsbConcordance = id === 'BSB' ? dataSet.translations?.bsb : undefined;

@@ -10,8 +10,10 @@ import {
   createDocumentLicence,
   getBook,
   type Heading,
+  isApiError,
   LICENCE,
   type Licence,
+  parseReference,
   TRANSLATION_FACTS,
   TRANSLATION_IDS,
   type TranslationId,
@@ -30,7 +32,8 @@ export const TRANSLATION_PARAMETER: StringParameter = {
   required: false,
   description:
     'The translation to read (default `BSB`; any letter case): one of those /translations lists (`BSB`, `KJV`, `WEB`, `RV1909`), ' +
-    `or up to ${PARALLEL_LIMIT} separated by commas (\`BSB,KJV,RV1909\`) for a parallel answer, in the order asked`,
+    `or up to ${PARALLEL_LIMIT} separated by commas (\`BSB,KJV,RV1909\`) for a parallel answer, in the order asked ` +
+    '(one list: a repeated `translation` reads its first value, as every parameter)',
   example: 'KJV',
 };
 
@@ -93,6 +96,7 @@ export function availableTranslations(dataSet: DataSet): TranslationId[] {
  * `invalid_parameter`.
  */
 export function readTranslations(value: QueryValue, dataSet: DataSet): PassageText[] {
+  // A repeated parameter uses its first value (params.ts, the rule for every parameter): a parallel answer is one list.
   const raw = typeof value === 'string' ? value : value?.[0];
   const parts = (raw ?? '')
     .split(',')
@@ -136,4 +140,30 @@ export function translationDocumentLicence(texts: readonly PassageText[]): Licen
   const licence = createDocumentLicence(false);
   if (isDefaultText(texts)) return licence;
   return Object.freeze({ ...licence, text: texts.map((text) => TRANSLATION_FACTS[text.id].licence.text).join(' ') });
+}
+
+/**
+ * For a reference whose book the translation read lacks (`Tob.1.1` under the BSB) but another served
+ * translation holds: `invalid_reference` saying which (`Tobit is in the WEB: add ?translation=WEB`), with
+ * `docs` linking to it there. Anything else is left to the caller (returns without throwing).
+ */
+export function explainBookElsewhere(error: unknown, input: string, texts: readonly PassageText[], dataSet: DataSet, apiBase: string): void {
+  const text = texts[0];
+  if (!text || !isApiError(error) || error.code !== 'invalid_reference') return;
+  for (const other of dataSet.translations?.translations ?? []) {
+    if (texts.some((entry) => entry.id === other.id)) continue;
+    let book: Book;
+    try {
+      ({ book } = parseReference(input, other.findBook));
+    } catch {
+      continue;
+    }
+    if (text.findBook(book.osis) !== undefined) return;
+    const bookPart = input.slice(0, input.indexOf('.'));
+    throw new ApiError(
+      'invalid_reference',
+      `'${input}' is not a usable OSIS reference: '${bookPart}' is not a book of the ${text.id}. ${book.name} is in the ${other.id}: add ?translation=${other.id}`,
+      { param: 'osis', docs: `${apiBase}/passage/${encodeURIComponent(input)}?translation=${other.id}` },
+    );
+  }
 }

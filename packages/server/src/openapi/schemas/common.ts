@@ -91,6 +91,24 @@ const verseMarks = {
   wordsOfJesus: optional(span('Words spoken by Jesus (red letters): the KJV and the WEB mark them')),
 };
 
+export const Heading = component(
+  'Heading',
+  Type.Object(
+    {
+      text: text('The heading as the translation prints it'),
+      before: text('OSIS id of the verse the heading is printed before (inside, when midVerse)'),
+      level: Type.String({
+        description:
+          'The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, ' +
+          '`ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages',
+        examples: ['s1', 'd'],
+      }),
+      midVerse: optional(always(true, 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)')),
+    },
+    { description: 'A heading printed in the text, anchored to a verse' },
+  ),
+);
+
 export const ParallelVerse = component(
   'ParallelVerse',
   Type.Object(
@@ -100,6 +118,9 @@ export const ParallelVerse = component(
       omitted: optional(always(true, 'Present, always true, when the translation has the slot empty')),
       absent: optional(always(true, 'Present, always true, when the translation has no such verse slot')),
       ...verseMarks,
+      headings: optional(
+        arrayOf(ref(Heading), "The headings this translation prints before (or inside) the verse, such as a Psalm's title (`Ps.3.1`); absent when none"),
+      ),
     },
     { description: 'One translation of a verse slot in a parallel answer' },
   ),

@@ -1,7 +1,9 @@
 // The text: passages, chapters, full-text search, cross references, the interlinear, connections.
 
 import { always, arrayOf, boolean, component, dateTime, discriminated, integer, nullable, oneOfStrings, optional, ref, text, Type } from './declare.ts';
-import { BookRef, BookSummary, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, TranslationIdSchema, Verse } from './common.ts';
+import { BookRef, BookSummary, Heading, Licence, NodeSummary, nodeSummaryMembers, Relation, Testament, TranslationIdSchema, Verse } from './common.ts';
+
+export { Heading };
 
 export const ChapterLink = component(
   'ChapterLink',
@@ -12,24 +14,6 @@ export const ChapterLink = component(
     previous: nullable(text('OSIS id of the chapter before, across books')),
     next: nullable(text('OSIS id of the chapter after, across books')),
   }),
-);
-
-export const Heading = component(
-  'Heading',
-  Type.Object(
-    {
-      text: text('The heading as the translation prints it'),
-      before: text('OSIS id of the verse the heading is printed before (inside, when midVerse)'),
-      level: Type.String({
-        description:
-          'The USFM marker: `s1`/`s2` section headings, `d` a Psalm title (superscription), `qa` an acrostic letter, ' +
-          '`ms` a major section (the five books of Psalms), `mr` its range, `r` parallel passages',
-        examples: ['s1', 'd'],
-      }),
-      midVerse: optional(always(true, 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)')),
-    },
-    { description: 'A heading printed in the text, anchored to a verse' },
-  ),
 );
 
 export const CrossReference = component(
