@@ -31,6 +31,10 @@ describe('GET /translations', () => {
     assert.ok(web.features.includes('deuterocanon') && web.features.includes('footnotes'));
     assert.ok(kjv.features.includes('strongs') && kjv.features.includes('added'));
     assert.equal(rv.language, 'es');
+    // The RV1909's chapters whose text sits off the KJV slots are named; the others have none.
+    assert.ok(rv.versificationNotes.chapters.includes('Jonah.2'), JSON.stringify(rv.versificationNotes));
+    assert.match(rv.versificationNotes.note, /slot/);
+    for (const other of [bsb, kjv, web]) assert.equal(other.versificationNotes, undefined, other.id);
     assert.notEqual(kjv.checksum, web.checksum);
   });
 });

@@ -1287,6 +1287,13 @@ export interface components {
              * @enum {string}
              */
             versification: "kjv" | "nrsva";
+            /** @description Chapters whose text does not sit in the slots its versification names, served as the source has them (the RV1909: its module forced the Spanish numbering into KJV slots); absent when there are none */
+            versificationNotes?: {
+                /** @description Why, in one sentence */
+                note: string;
+                /** @description The chapters, as OSIS ids (`Jonah.2`) */
+                chapters: string[];
+            };
             /** @description The translation's licence */
             licence: {
                 /** @description SPDX-style id */

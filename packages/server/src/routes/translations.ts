@@ -98,6 +98,7 @@ function formatTranslation(id: TranslationId, facts: Facts) {
     language: about.language,
     direction: about.direction,
     versification: about.versification,
+    ...(about.versificationNotes ? { versificationNotes: { note: about.versificationNotes.note, chapters: [...about.versificationNotes.chapters] } } : {}),
     licence: { id: about.licence.id, text: about.licence.text, notes: [...about.licence.notes] },
     source: about.source,
     counts: facts.counts,

@@ -382,6 +382,15 @@ export const Translation = component(
       language: text('BCP 47 language tag'),
       direction: oneOfStrings(['ltr', 'rtl'] as const, 'Writing direction'),
       versification: oneOfStrings(['kjv', 'nrsva'] as const, 'The versification of its verse slots'),
+      versificationNotes: optional(
+        Type.Object(
+          {
+            note: text('Why, in one sentence'),
+            chapters: arrayOf(text(), 'The chapters, as OSIS ids (`Jonah.2`)'),
+          },
+          { description: 'Chapters whose text does not sit in the slots its versification names, served as the source has them (the RV1909: its module forced the Spanish numbering into KJV slots); absent when there are none' },
+        ),
+      ),
       licence: Type.Object(
         {
           id: text('SPDX-style id'),
