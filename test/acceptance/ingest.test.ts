@@ -28,7 +28,7 @@ function hashTree(root: string): string {
 
 interface ChapterData {
   verse_count: number;
-  verses: Array<{ verse: number; text: string; omitted?: boolean; speaker?: string }>;
+  verses: Array<{ verse: number; text: string; omitted?: boolean; speaker?: string; footnotes?: Array<{ offset: number; text: string }> }>;
   headings: Array<{ before: number; level: string; text: string }>;
 }
 
@@ -82,6 +82,34 @@ describe('the scripture ingest on the full data', { skip }, () => {
       chapter('bible/john/3').verses[15]?.text,
       'For God so loved the world that He gave His one and only Son, that everyone who believes in Him shall not perish but have eternal life.',
     );
+  });
+
+  it('keeps every BSB footnote (\\f … \\f* in the USFM): on its verse as {offset, text}, or counted as skipped in a Psalm title', () => {
+    const usfm = path.join(FULL_SOURCES, 'bsb/usfm');
+    const inSources = readdirSync(usfm)
+      .filter((name) => name.endsWith('.SFM'))
+      .reduce((sum, name) => sum + (readFileSync(path.join(usfm, name), 'utf8').match(/\\f \+/g)?.length ?? 0), 0);
+    let onVerses = 0;
+    for (const book of readdirSync(path.join(bundle, 'bible'), { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      for (const file of readdirSync(path.join(bundle, 'bible', book.name))) {
+        for (const verse of chapter(`bible/${book.name}/${file.slice(0, -3)}`).verses) {
+          for (const note of verse.footnotes ?? []) {
+            onVerses++;
+            assert.ok(note.offset >= 0 && note.offset <= verse.text.length && note.text !== '' && !note.text.includes('\\'), `${book.name} ${file}:${verse.verse}`);
+          }
+        }
+      }
+    }
+    const scripture = report.collections.find((collection) => collection.collection === 'scripture');
+    const inTitles = scripture?.skipped.find((skip) => skip.what === 'footnotes')?.count ?? 0;
+    assert.equal(scripture?.counts.footnotes, onVerses);
+    assert.equal(onVerses + inTitles, inSources);
+    assert.ok(inTitles < 50, `${inTitles} footnotes in Psalm titles`);
+    const genesis1 = chapter('bible/genesis/1').verses[4];
+    assert.deepEqual(genesis1?.footnotes, [{ offset: genesis1?.text.length, text: 'Literally day one' }]);
+    const matthew17 = chapter('bible/matthew/17').verses[19];
+    assert.match(matthew17?.footnotes?.at(-1)?.text ?? '', /^BYZ and TR include 21 But this kind does not come out except by prayer and fasting/);
+    assert.equal(matthew17?.footnotes?.at(-1)?.offset, matthew17?.text.length);
   });
 
   it('gives Psalm 119 its 176 verses and its 22 acrostic headings', () => {

@@ -60,6 +60,24 @@ describe('createScriptureDocuments', () => {
     assert.ok(result.report.skipped.some((skip) => skip.reason === 'on a verse the BSB omits' && skip.count === 1));
   });
 
+  it('keeps a verse\'s footnotes as {offset, text} after its other keys, counts them and leaves the body without them', () => {
+    const noted = createScriptureDocuments(
+      {
+        books: [parseUsfm(createJohn('\\c 3\n\\v 1 Now there was a man.\n\\v 2 He came.\n\\v 3 Jesus replied,\\f + \\fr 3:3 \\ft Or from above\\f* “Truly.”'))],
+        slots,
+        speakers,
+      },
+      generated,
+    );
+    const chapter = noted.documents.find((document) => document.id === 'bible/john/3');
+    const verse = (chapter?.frontmatter.verses as Array<Record<string, unknown>> | undefined)?.[2];
+    assert.deepEqual(verse, { verse: 3, text: 'Jesus replied, “Truly.”', speaker: 'Jesus', footnotes: [{ offset: 14, text: 'Or from above' }] });
+    assert.deepEqual(Object.keys(verse ?? {}), ['verse', 'text', 'speaker', 'footnotes']);
+    assert.equal(noted.report.counts.footnotes, 1);
+    assert.equal(result.report.counts.footnotes, 0);
+    assert.doesNotMatch(chapter?.body ?? '', /from above/);
+  });
+
   it('writes the Book document linking every chapter', () => {
     const book = result.documents.find((document) => document.id === 'bible/john');
     assert.equal(book?.frontmatter.type, 'Book');

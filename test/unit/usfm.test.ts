@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { normaliseWhitespace, parseUsfm, removeCharacterMarkers, removeNotes } from '@skg/ingest';
+import { normaliseWhitespace, parseUsfm, readFootnote, removeCharacterMarkers, removeNotes } from '@skg/ingest';
 
 describe('removeNotes', () => {
   it('removes footnotes and cross references with their content, keeping one space between words', () => {
@@ -82,7 +82,14 @@ describe('parseUsfm', () => {
     const [first, second] = parseUsfm(GENESIS).chapters;
     assert.deepEqual(first?.verses, [
       { verse: 1, text: 'In the beginning God created the heavens and the earth.' },
-      { verse: 3, text: 'And God said, “Let there be light,” and there was light. And there was evening, and there was morning—the first day.' },
+      {
+        verse: 3,
+        text: 'And God said, “Let there be light,” and there was light. And there was evening, and there was morning—the first day.',
+        footnotes: [
+          { offset: 35, text: 'Cited in 2 Corinthians 4:6' }, // after “light,”
+          { offset: 116, text: 'Literally day one' }, // after day.
+        ],
+      },
       { verse: 6, text: 'And God said, “Let there be an expanse.”' },
     ]);
     assert.deepEqual(second?.verses, [
@@ -110,6 +117,39 @@ describe('parseUsfm', () => {
       { before: 1, level: 'qa', text: 'ALEPH' },
     ]);
     assert.deepEqual(psalm.chapters[0]?.verses, [{ verse: 1, text: 'As the deer pants' }]);
+    assert.equal(psalm.headingFootnotes, 1, 'the note in the \\d line is counted, not placed on a verse');
+  });
+
+  it('keeps a verse\'s \\f footnotes with their offset in the plain text, the text unchanged; \\x notes go', () => {
+    const source =
+      '\\id GEN\n\\c 1\n\\v 5 And there was morning—the first day.\\f + \\fr 1:5 \\ft Literally day one\\f*\n' +
+      '\\v 6 a canopy \\f + \\fr 1:6 \\ft Or a \\fq firmament\\fq* \\ft or a vault\\f* between\\x - \\xo 1:6 \\xt Job 37:18\\x* the waters,\n' +
+      '\\q1 “light,” \\f + \\fr 1:6 \\ft Cited in 2 Corinthians 4:6\\f* and\n\\v 7 No notes here.\n';
+    const verses = parseUsfm(source).chapters[0]?.verses;
+    const text6 = 'a canopy between the waters, “light,” and';
+    assert.deepEqual(verses, [
+      { verse: 5, text: 'And there was morning—the first day.', footnotes: [{ offset: 36, text: 'Literally day one' }] },
+      {
+        verse: 6,
+        text: text6,
+        footnotes: [
+          { offset: text6.indexOf(' between'), text: 'Or a firmament or a vault' },
+          { offset: text6.indexOf(' and'), text: 'Cited in 2 Corinthians 4:6' },
+        ],
+      },
+      { verse: 7, text: 'No notes here.' },
+    ]);
+    // The text is what removing the notes gives.
+    assert.deepEqual(
+      verses?.map((verse) => verse.text),
+      parseUsfm(removeNotes(source)).chapters[0]?.verses.map((verse) => verse.text),
+    );
+  });
+
+  it('reads a footnote\'s words without its caller, reference and markers', () => {
+    assert.equal(readFootnote('\\f + \\fr 1:5 \\ft Literally day one\\f*'), 'Literally day one');
+    assert.equal(readFootnote('\\f + \\fr 3:16 \\ft Or \\fq only begotten\\fq* \\ft Son\\f*'), 'Or only begotten Son');
+    assert.equal(readFootnote('\\f + \\fr 2:4 \\fqa hosts\\fqa*\\f*'), 'hosts');
   });
 
   it('marks a heading that falls inside a verse as mid-verse (Song 6:13)', () => {

@@ -50,6 +50,7 @@ export {
   normaliseWhitespace,
   parseUsfm,
   removeCharacterMarkers,
+  readFootnote,
   removeNotes,
   type UsfmBook,
   type UsfmChapter,

@@ -3,7 +3,9 @@
 // What it keeps and drops (see docs/bundle-format.md, "Chapter"):
 // - verse text runs from `\v N` to the next `\v` or `\c`, across lines and paragraph/poetry markers
 //   (`\m \pmo \b \q1 \q2 \qr \li1 \pc …`); lines are joined with single spaces;
-// - notes (`\f … \f*`, `\fe … \fe*`, `\x … \x*`) are removed with their content;
+// - notes (`\f … \f*`, `\fe … \fe*`, `\x … \x*`) are removed with their content; a footnote (`\f`)
+//   in a verse is kept beside it as `{offset, text}` (where it stood in the plain text, its words), one
+//   in a heading line is dropped and counted (`headingFootnotes`);
 // - character markers (`\it … \it*`, `\+wj … \+wj*`) are removed, their text kept;
 // - heading lines (`\s1 \s2 \ms \mr \r \d \qa` …) become headings placed before the next verse;
 // - book identification lines (`\id \h \toc1 \mt1` …) are read for the book code and running head.
@@ -12,6 +14,14 @@ import type { Heading } from '@skg/core';
 
 export interface UsfmVerse {
   readonly verse: number;
+  readonly text: string;
+  /** The verse's `\\f … \\f*` notes in text order; absent when it has none. */
+  readonly footnotes?: readonly UsfmFootnote[];
+}
+
+/** A footnote (`\\f … \\f*`) of a verse: where it stood in `text` (a UTF-16 index; the note follows the text before it) and its words. */
+export interface UsfmFootnote {
+  readonly offset: number;
   readonly text: string;
 }
 
@@ -34,6 +44,8 @@ export interface UsfmBook {
   readonly chapters: readonly UsfmChapter[];
   /** Things the parser could not place; a caller reports them. */
   readonly problems: readonly string[];
+  /** Footnotes (`\\f … \\f*`) that stood in a heading line (a Psalm's `\\d`), not in a verse's text: dropped. */
+  readonly headingFootnotes: number;
 }
 
 /** Markers whose line is a heading, not verse text. `s` is normalised to `s1`, `ms` kept as written. */
@@ -69,6 +81,60 @@ export function removeNotes(text: string): string {
   );
 }
 
+/** Stands where a kept footnote stood while the text is parsed: `MARK_OPEN` index `MARK_CLOSE` (private-use characters). */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARK = /\uE000(\d+)\uE001/g;
+
+/**
+ * Removes notes as `removeNotes` does, but leaves a mark where each `\\f … \\f*` footnote stood (before
+ * the space kept after it, so the text around it stays the same) and returns the footnotes' words.
+ */
+export function markFootnotes(text: string): { text: string; notes: string[] } {
+  const notes: string[] = [];
+  const marked = text.replace(NOTE, (note: string, space: string, marker: string, offset: number, whole: string) => {
+    const kept = CLOSING.test(whole.charAt(offset + note.length)) ? '' : space;
+    if (marker !== 'f') return kept;
+    notes.push(readFootnote(note.slice(space.length)));
+    return `${MARK_OPEN}${notes.length - 1}${MARK_CLOSE}${kept}`;
+  });
+  return { text: marked, notes };
+}
+
+/**
+ * A footnote's words: `\\f + \\fr 1:5 \\ft Literally day one\\f*` → `Literally day one`. The caller
+ * (`\\f +`) and the `\\fr` reference go; the text of `\\ft`, `\\fq`, `\\fqa` … is joined as printed.
+ */
+export function readFootnote(note: string): string {
+  const body = note.replace(/^\\f\s+\S+\s*/, '').replace(/\\f\*$/, '').replace(/\\fr\s[^\\]*/g, '');
+  return normaliseWhitespace(body.replace(/\\f[a-z]+\*?\s?/g, ' ').replace(CHAR_MARKER, ''));
+}
+
+/** Takes the marks out of a verse's text: the plain text and the footnotes at their offsets. */
+function placeFootnotes(marked: string, notes: readonly string[]): { text: string; footnotes: UsfmFootnote[] } {
+  const footnotes: UsfmFootnote[] = [];
+  let text = '';
+  let last = 0;
+  for (const match of marked.matchAll(MARK)) {
+    text += marked.slice(last, match.index);
+    last = match.index + match[0].length;
+    footnotes.push({ offset: text.length, text: notes[Number(match[1])] ?? '' });
+  }
+  text += marked.slice(last);
+  // A mark at the very start or end of a verse leaves the trim to do again; offsets stay inside the text.
+  const lead = text.length - text.trimStart().length;
+  const trimmed = text.trim();
+  return { text: trimmed, footnotes: footnotes.map((note) => ({ ...note, offset: Math.min(Math.max(note.offset - lead, 0), trimmed.length) })) };
+}
+
+/** Removes footnote marks (in heading lines and problems), counting them. */
+function dropMarks(text: string, dropped: { count: number }): string {
+  return text.replace(MARK, () => {
+    dropped.count++;
+    return '';
+  });
+}
+
 /** Removes character markers, keeping the text they mark. */
 export function removeCharacterMarkers(text: string): string {
   return text.replace(CHAR_MARKER, '');
@@ -87,7 +153,8 @@ interface ChapterBuilder {
 
 /** Parses one USFM book. Never throws on content: what it cannot place goes to `problems`. */
 export function parseUsfm(source: string): UsfmBook {
-  const text = removeNotes(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const { text, notes } = markFootnotes(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const dropped = { count: 0 };
   const problems: string[] = [];
   const chapters: ChapterBuilder[] = [];
   let code = '';
@@ -105,7 +172,7 @@ export function parseUsfm(source: string): UsfmBook {
       for (const heading of pending) Object.assign(heading, { before: verse.verse, midVerse: true });
       pending = [];
       verse.parts.push(part);
-    } else problems.push(`line ${lineNumber}: text outside a verse: ${JSON.stringify(normaliseWhitespace(part))}`);
+    } else problems.push(`line ${lineNumber}: text outside a verse: ${JSON.stringify(normaliseWhitespace(dropMarks(part, dropped)))}`);
   };
 
   const addText = (raw: string, lineNumber: number): void => {
@@ -149,7 +216,7 @@ export function parseUsfm(source: string): UsfmBook {
       verse = undefined;
       pending = [];
     } else if (HEADING_MARKERS.has(marker)) {
-      const heading = normaliseWhitespace(removeCharacterMarkers(rest));
+      const heading = normaliseWhitespace(dropMarks(removeCharacterMarkers(rest), dropped));
       if (!current) problems.push(`line ${lineNumber}: heading \\${marker} before any \\c`);
       else if (heading !== '') {
         const entry: ChapterBuilder['headings'][number] = { level: marker === 's' ? 's1' : marker, text: heading, before: undefined };
@@ -157,6 +224,7 @@ export function parseUsfm(source: string): UsfmBook {
         pending.push(entry);
       }
     } else if (BOOK_MARKERS.has(marker)) {
+      dropMarks(rest, dropped);
       if (marker === 'id') code = rest.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
       if (marker === 'h' && title === undefined) title = normaliseWhitespace(rest);
     } else if (PARAGRAPH_MARKERS.has(marker)) {
@@ -170,13 +238,21 @@ export function parseUsfm(source: string): UsfmBook {
     }
   }
 
+  const parsed = chapters.map((chapter) => ({
+    chapter: chapter.chapter,
+    verses: chapter.verses.map((verse): UsfmVerse => {
+      const { text, footnotes } = placeFootnotes(normaliseWhitespace(verse.parts.join(' ')), notes);
+      return { verse: verse.verse, text, ...(footnotes.length > 0 ? { footnotes } : {}) };
+    }),
+  }));
   return {
     code,
     title,
     problems,
-    chapters: chapters.map((chapter) => ({
+    headingFootnotes: dropped.count,
+    chapters: chapters.map((chapter, index) => ({
       chapter: chapter.chapter,
-      verses: chapter.verses.map((verse) => ({ verse: verse.verse, text: normaliseWhitespace(verse.parts.join(' ')) })),
+      verses: parsed[index]?.verses ?? [],
       headings: chapter.headings.map((heading) => {
         if (heading.before === undefined) {
           problems.push(`chapter ${chapter.chapter}: heading "${heading.text}" is not followed by a verse`);

@@ -9,7 +9,7 @@ import { type KjvSlots, parseKjvSlots } from '../kjv-slots.ts';
 import { type CollectionReport, formatCount } from '../report.ts';
 import { loadBsbBooks, USFM_FOLDER } from '../bsb-text.ts';
 import { formatVerseKey, parseCharacterVerse, type SpeakerTable } from '../speakers.ts';
-import type { UsfmBook, UsfmHeading } from '../usfm.ts';
+import type { UsfmBook, UsfmFootnote, UsfmHeading } from '../usfm.ts';
 import type { Collection, CollectionResult, Generated } from './collection.ts';
 
 const KJV_SLOTS_FILE = 'bibledata/BibleData-Reference.csv';
@@ -36,6 +36,8 @@ interface ChapterVerse {
   readonly text: string;
   readonly omitted?: true;
   readonly speaker?: string;
+  /** The BSB's `\\f` footnotes on the verse, `{offset, text}`; absent when it has none. */
+  readonly footnotes?: readonly UsfmFootnote[];
 }
 
 export const scriptureCollection: Collection = {
@@ -73,6 +75,8 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
   let verseCount = 0;
   let headingCount = 0;
   let chapterCount = 0;
+  let footnoteCount = 0;
+  let headingFootnotes = 0;
 
   for (const book of BOOKS) {
     const usfm = byCode.get(book.usfm);
@@ -85,6 +89,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
     for (const chapter of usfm.chapters) {
       if (chapter.chapter > book.chapters) errors.push(`${book.usfm} ${chapter.chapter}: the book has ${book.chapters} chapters`);
     }
+    headingFootnotes += usfm.headingFootnotes;
     let bookVerses = 0;
     for (let number = 1; number <= book.chapters; number++) {
       const chapter = usfm.chapters.find((item) => item.chapter === number);
@@ -94,12 +99,14 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
         continue;
       }
       const texts = new Map<number, string>();
+      const notes = new Map<number, readonly UsfmFootnote[]>();
       for (const verse of chapter.verses) {
         const key = formatVerseKey(book.usfm, number, verse.verse);
         if (verse.verse < 1 || verse.verse > slotCount) errors.push(`${key} is in the USFM but outside the KJV slots`);
         else if (texts.has(verse.verse)) errors.push(`${key} appears twice in the USFM`);
         else if (verse.text === '') warnings.push(`${key} has no text`);
         texts.set(verse.verse, verse.text);
+        if (verse.footnotes) notes.set(verse.verse, verse.footnotes);
       }
       const verses: ChapterVerse[] = [];
       for (let verse = 1; verse <= slotCount; verse++) {
@@ -112,7 +119,9 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
           if (speaker !== undefined) speakersOnOmitted++;
           verses.push({ verse, text: '', omitted: true });
         } else {
-          verses.push({ verse, text, ...(speaker === undefined ? {} : { speaker }) });
+          const footnotes = notes.get(verse);
+          footnoteCount += footnotes?.length ?? 0;
+          verses.push({ verse, text, ...(speaker === undefined ? {} : { speaker }), ...(footnotes ? { footnotes } : {}) });
         }
       }
       verseCount += verses.length;
@@ -143,6 +152,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
       omitted: omitted.length,
       headings: headingCount,
       'verses with a speaker': usedSpeakers.size - speakersOnOmitted,
+      footnotes: footnoteCount,
     },
     skipped: [
       { what: 'speaker rows', reason: 'Psalm title (verse 0)', count: skippedRows['psalm-title'] },
@@ -155,6 +165,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
       { what: 'verses', reason: 'speaker marked Needs Review', count: skippedVerses['needs-review'] },
       { what: 'speakers', reason: 'on a verse the BSB omits', count: speakersOnOmitted },
       { what: 'speakers', reason: 'on a verse outside the KJV slots', count: outsideSlots },
+      { what: 'footnotes', reason: 'in a heading line (a Psalm title), not a verse', count: headingFootnotes },
     ],
     warnings,
     errors,
@@ -221,7 +232,10 @@ function createChapterDocument(
         text: heading.text,
         ...(heading.midVerse ? { mid_verse: true } : {}),
       })),
-      verses: verses.map((verse): FrontmatterValue => ({ ...verse })),
+      verses: verses.map(({ footnotes, ...verse }): FrontmatterValue => ({
+        ...verse,
+        ...(footnotes ? { footnotes: footnotes.map((note) => ({ offset: note.offset, text: note.text })) } : {}),
+      })),
       relations: [],
     },
     body: formatChapterBody(title, verses, headings),
