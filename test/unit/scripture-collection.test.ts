@@ -21,15 +21,13 @@ function createJohn(chapterThree: string): string {
 
 const speakers = parseCharacterVerse('JHN\t3\t3\tJesus\t\t\tDialogue\t\t\tUnspecified\nJHN\t5\t4\tangel\t\t\tNormal\t\t\t\n');
 
+/** The scripture documents of a John whose USFM body is `body`. */
+function documentsOf(body: string) {
+  return createScriptureDocuments({ books: [parseUsfm(createJohn(body))], slots, speakers }, generated);
+}
+
 describe('createScriptureDocuments', () => {
-  const result = createScriptureDocuments(
-    {
-      books: [parseUsfm(createJohn('\\c 3\n\\s1 Jesus and Nicodemus\n\\v 1 Now there was a man.\n\\v 2 He came.\n\\v 3 Jesus replied.'))],
-      slots,
-      speakers,
-    },
-    generated,
-  );
+  const result = documentsOf('\\c 3\n\\s1 Jesus and Nicodemus\n\\v 1 Now there was a man.\n\\v 2 He came.\n\\v 3 Jesus replied.');
   const john3 = result.documents.find((document) => document.id === 'bible/john/3');
   const john5 = result.documents.find((document) => document.id === 'bible/john/5');
 
@@ -61,14 +59,7 @@ describe('createScriptureDocuments', () => {
   });
 
   it('keeps a verse\'s footnotes as {offset, text} after its other keys, counts them and leaves the body without them', () => {
-    const noted = createScriptureDocuments(
-      {
-        books: [parseUsfm(createJohn('\\c 3\n\\v 1 Now there was a man.\n\\v 2 He came.\n\\v 3 Jesus replied,\\f + \\fr 3:3 \\ft Or from above\\f* “Truly.”'))],
-        slots,
-        speakers,
-      },
-      generated,
-    );
+    const noted = documentsOf('\\c 3\n\\v 1 Now there was a man.\n\\v 2 He came.\n\\v 3 Jesus replied,\\f + \\fr 3:3 \\ft Or from above\\f* “Truly.”');
     const chapter = noted.documents.find((document) => document.id === 'bible/john/3');
     const verse = (chapter?.frontmatter.verses as Array<Record<string, unknown>> | undefined)?.[2];
     assert.deepEqual(verse, { verse: 3, text: 'Jesus replied, “Truly.”', speaker: 'Jesus', footnotes: [{ offset: 14, text: 'Or from above' }] });
@@ -86,10 +77,7 @@ describe('createScriptureDocuments', () => {
   });
 
   it('reports a USFM verse outside the KJV slots and a slot without text that is not a known omission as errors', () => {
-    const broken = createScriptureDocuments(
-      { books: [parseUsfm(createJohn('\\c 3\n\\v 1 One.\n\\v 3 Three.\n\\v 4 Four.'))], slots, speakers },
-      generated,
-    );
+    const broken = documentsOf('\\c 3\n\\v 1 One.\n\\v 3 Three.\n\\v 4 Four.');
     assert.ok(broken.report.errors.includes('JHN 3:4 is in the USFM but outside the KJV slots'), broken.report.errors.join('\n'));
     assert.ok(broken.report.errors.some((error) => /that the BSB does not omit: JHN 3:2$/.test(error)));
     assert.ok(broken.report.errors.includes('GEN: no USFM file'));
