@@ -31,7 +31,7 @@ export interface StoredAnswerConditions {
 export function answerStored(conditions: StoredAnswerConditions, headers: ResponseHeaders, store: ResponseStore, record: number, canonical: string): Reply | undefined {
   const etag = store.etag(record);
   // The tag names this request (its digits hash the canonical request), so a match needs no body.
-  if (isNotModified(conditions, etag)) return finish(headers, etag, 'identity', null);
+  if (isNotModified(conditions.ifNoneMatch, etag)) return finish(headers, etag, 'identity', null);
   const coding = chooseStoredCoding(conditions.acceptEncoding);
   const body = store.body(record, canonical, coding);
   return body === undefined ? undefined : finish(headers, etag, coding, body);
@@ -44,11 +44,11 @@ export function answerStored(conditions: StoredAnswerConditions, headers: Respon
  */
 export function answerStoredBody(ifNoneMatch: string | null, headers: ResponseHeaders, store: ResponseStore, record: number, coding: StoredCoding, body: Buffer): Reply {
   const etag = store.etag(record);
-  return finish(headers, etag, coding, ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag) ? null : body);
+  return finish(headers, etag, coding, isNotModified(ifNoneMatch, etag) ? null : body);
 }
 
-function isNotModified(conditions: StoredAnswerConditions, etag: string): boolean {
-  return conditions.ifNoneMatch !== null && matchesIfNoneMatch(conditions.ifNoneMatch, etag);
+function isNotModified(ifNoneMatch: string | null, etag: string): boolean {
+  return ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag);
 }
 
 /** `body` null: 304. */
