@@ -24,10 +24,18 @@ function readRawRecords(file: string): Map<string, string> {
   return records;
 }
 
+/** RV1909's supplied enclitic pronouns (`sáca<transChange>lo</transChange>`), and the non-verbs they do not join. */
+const ENCLITIC = '(?:lo|la|le|los|las|les|se|me|te|nos|os)\u0000';
+const NOT_VERBS = 'y|que|no|como|os|ellos|gentes|cuánto|dios|jehová|josué';
+
 /** The spacing rules of osis-verse.ts, as a few regular expressions over the whole fragment. */
 function stripMarkup(body: string): string {
   return body
+    .replace(/<div\b[^>]*\beID="[^"]*"[^>]*\btype="book"[^>]*\/>[\s\S]*$/, '')
     .replace(/<note\b[^>]*>[\s\S]*?<\/note>/g, '\u0000')
+    .replace(/<\/transChange>/g, '\u0000')
+    .replace(new RegExp(`(?<![\\p{L}\\p{M}])(${NOT_VERBS})((?:</[a-zA-Z]+>)*)(<transChange\\b[^>]*>)(?=${ENCLITIC})`, 'giu'), '$1$2\u0000$3')
+    .replace(new RegExp(`([\\p{L}\\p{M}])((?:</[a-zA-Z]+>)*)(<transChange\\b[^>]*>)(?!${ENCLITIC})`, 'gu'), '$1$2\u0000$3')
     .replace(/<(title|speaker)\b[^>]*>[\s\S]*?<\/\1>/g, '')
     .replace(/<\/?(?:l|lg|lb|div|chapter|p|list|item)\b[^>]*>/g, ' ')
     .replace(/<[^>]*>/g, '')
@@ -123,6 +131,30 @@ describe('the SWORD exports read by our reader', { skip }, () => {
     assert.equal(verses[0]?.osis, 'Gen.1.1');
     assert.ok(verses[0]?.headings.every((heading) => !/Holy Bible|MT, TR, and NU/.test(heading.text)), JSON.stringify(verses[0]?.headings));
     assert.match(report.leftOut.find((entry) => entry.what === 'front matter')?.reason ?? '', /^Genesis 0:0 .*'Preface to the World English Bible' \(7 headings/);
+  });
+
+  it('WEB: the glossary after Revelation’s closing <div type="book"> is left out, not read into Rev 22:21; the speakers inside Song 1:4 stay in it', () => {
+    const { verses, report } = get('WEB');
+    const osis = (id: string) => verses.find((verse) => verse.osis === id);
+    assert.equal(osis('Rev.22.21')?.text, 'The grace of the Lord Jesus Christ be with all the saints. Amen.');
+    assert.match(report.leftOut.find((entry) => entry.what === 'back matter')?.reason ?? '', /^Revelation of John 22:21 .*'World English Bible Glossary'/);
+    assert.deepEqual(osis('Song.1.4')?.headings.map(({ text, midVerse }) => [text, midVerse]), [['Friends', true], ['Beloved', true]]);
+    assert.deepEqual(osis('Song.1.5')?.headings, []);
+  });
+
+  it('KJV: the 14 subscriptions after the epistles’ last verses are reported, not read into the next book', () => {
+    const { verses, report } = get('KJV');
+    assert.deepEqual(verses.find((verse) => verse.osis === '1Cor.1.1')?.headings, []);
+    const left = report.leftOut.find((entry) => entry.reason.startsWith("after a book's last verse"));
+    assert.equal(left?.count, 14);
+    assert.match(left?.reason ?? '', /Rom 'Written to the Romans from Corinthus, and sent by Phebe/);
+  });
+
+  it('RV1909: supplied words written against a word are a word of their own, an enclitic pronoun stays joined', () => {
+    const { verses } = get('RV1909');
+    const text = (id: string) => verses.find((verse) => verse.osis === id)?.text ?? '';
+    assert.match(text('Gen.5.3'), /engendró un hijo á su semejanza/);
+    assert.match(text('1Chr.7.4'), /mil hombres de guerra/);
   });
 
   it('WEB: 2,218 notes in the export, 2,205 of them on verses (1,842 footnotes, 363 cross references), 2,289 words of Jesus, no Strong’s kept', () => {

@@ -76,6 +76,23 @@ describe('parseOsisVerse', () => {
     assert.equal(first.verse.jesusQuotesOpened + second.verse.jesusQuotesOpened + third.verse.jesusQuotesOpened, 1);
   });
 
+  it('closes, at its end tag, words of Jesus a <q> container carried in from the previous record', () => {
+    const first = parseOsisVerse('He said, <q who="Jesus">Come and');
+    assert.equal(first.state.jesusOpen, true);
+    const second = parseOsisVerse('see.</q> And they came.', first.state);
+    assert.deepEqual(second.verse.wordsOfJesus.map((span) => slice(second.verse.text, span)), ['see.']);
+    assert.equal(second.verse.unclosed, 0);
+    assert.equal(second.state.jesusOpen, false, 'the next record is not marked');
+  });
+
+  it('separates supplied words written against a word (RV1909), but keeps an enclitic pronoun joined to its verb', () => {
+    const joined = parseOsisVerse(
+      'y <w lemma="strong:H3205">engendró</w><transChange type="added">un hijo</transChange><w lemma="strong:H1823">á su semejanza</w>, <w>sáca</w><transChange type="added">lo</transChange> <w>y</w><transChange type="added">la</transChange> <w>tierra</w>',
+    );
+    assert.equal(joined.verse.text, 'y engendró un hijo á su semejanza, sácalo y la tierra');
+    assert.deepEqual(joined.verse.added.map((span) => slice(joined.verse.text, span)), ['un hijo', 'lo', 'la']);
+  });
+
   it('does not make a span of a quotation by someone else', () => {
     const { verse } = parseOsisVerse('<q who="Peter">Lord</q>');
     assert.deepEqual(verse.wordsOfJesus, []);
@@ -101,6 +118,13 @@ describe('parseOsisVerse', () => {
     assert.deepEqual(verse.headings, [{ text: 'A Psalm of David.', type: 'psalm' }]);
     assert.deepEqual(verse.trailingHeadings, [{ text: 'Friends', type: 'speaker' }]);
     assert.deepEqual(verse.strongs, [], 'words of a title are not words of the verse');
+  });
+
+  it('keeps a heading between the words of a record inside that verse (midVerse), the WEB’s speakers in Song 1:4', () => {
+    const { verse } = parseOsisVerse('We will be glad. <speaker>Friends</speaker> They are right to love you. <speaker>Beloved</speaker>');
+    assert.equal(verse.text, 'We will be glad. They are right to love you.');
+    assert.deepEqual(verse.headings, [{ text: 'Friends', type: 'speaker', midVerse: true }]);
+    assert.deepEqual(verse.trailingHeadings, [{ text: 'Beloved', type: 'speaker' }]);
   });
 
   it('survives the sources’ unbalanced tags, counting them', () => {
@@ -204,6 +228,22 @@ describe('readTranslation', () => {
     const front = report.leftOut.find((entry) => entry.what === 'front matter');
     assert.match(front?.reason ?? '', /Genesis 0:0 before the book's <div type="book">: 'Preface to the World English Bible' \(2 headings, 1 footnotes/);
     assert.equal(report.leftOut.some((entry) => entry.reason.startsWith('in an introduction record')), false, 'the preface footnote is counted with the front matter');
+  });
+
+  it('leaves out back matter after a book’s closing div (the WEB’s glossary) and headings after its last verse (the KJV’s subscriptions), reporting both', async () => {
+    const lines = kjvModule({
+      Romans: ['$$$Romans 1:1', 'Amen. <chapter eID="Rom.1"/> <title>Written to the Romans from Corinthus.</title> <div canonical="true" eID="b6" osisID="Rom" type="book"/>'],
+      'Revelation of John': [
+        '$$$Revelation of John 1:1',
+        'Amen. <chapter eID="Rev.1"/> <div canonical="true" eID="b66" osisID="Rev" type="book"/> <div sID="g1" type="glossary"/><title type="main">World English Bible Glossary</title> Abaddon is Hebrew for destruction.',
+      ],
+    });
+    const { verses, report } = await readTranslation(parseImpLines(lines), { id: 'T', versification: 'KJV', keepStrongs: false });
+    assert.equal(verses.find((verse) => verse.osis === 'Rev.1.1')?.text, 'Amen.');
+    assert.deepEqual(verses.find((verse) => verse.osis === '1Cor.1.1')?.headings, [], 'a subscription does not head the next book');
+    const reasons = report.leftOut.map((entry) => entry.reason).join('\n');
+    assert.match(reasons, /Revelation of John 1:1 after the book's closing <div type="book">: 'World English Bible Glossary' \(0 headings, 0 footnotes, 34 characters\)/);
+    assert.match(reasons, /after a book's last verse, no verse follows them: Rom 'Written to the Romans from Corinthus\.'/);
   });
 
   it('records an empty slot as empty with the footnote that says why', async () => {

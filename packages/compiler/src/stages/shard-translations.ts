@@ -104,7 +104,7 @@ function readVerse(line: unknown, expected: number, keepStrongs: boolean): Verse
     headings = [];
     for (const heading of line.headings as unknown[]) {
       if (!isRecord(heading) || typeof heading.text !== 'string' || typeof heading.type !== 'string') return 'has a heading without text or type';
-      headings.push([heading.text, heading.type]);
+      headings.push(heading.midVerse === true ? [heading.text, heading.type, 1] : [heading.text, heading.type]);
     }
   }
   const spans: Array<number[] | null> = [];

@@ -46,8 +46,8 @@ export const TRANSLATIONS_LAYOUT = defineArtefactLayout({
 /** One footnote: where it stands in the verse's text, its text, and `footnote` or `crossReference`. */
 export type StoredTranslationFootnote = [offset: number, text: string, type: string];
 
-/** One heading before the verse: its text and `section`, `psalm` or `speaker`. */
-export type StoredTranslationHeading = [text: string, type: string];
+/** One heading before the verse (or inside it, `midVerse` 1): its text and `section`, `psalm` or `speaker`. */
+export type StoredTranslationHeading = [text: string, type: string, midVerse?: 1];
 
 /**
  * One verse slot's record. `empty` is 1 for a slot with no text; `added`, `wordsOfJesus` are

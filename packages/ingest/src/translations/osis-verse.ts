@@ -7,7 +7,10 @@
 // - line-level milestones and containers (`l`, `lg`, `lb`, `div`, `chapter`, `p`, `list`, `item`) count as
 //   whitespace; inline elements (`w`, `transChange`, `divineName`, `q`, `seg`, `foreign`, `name` …) and notes
 //   count as nothing, except that a note with no whitespace on either side followed by a letter, digit or
-//   opening quote counts as a space (WEB writes `only born<note>…</note>Son`, `Christ,<note>…</note>the`);
+//   opening quote counts as a space (WEB writes `only born<note>…</note>Son`, `Christ,<note>…</note>the`),
+//   and so does a `<transChange>` boundary with no whitespace (RV1909 writes `engendró</w><transChange
+//   type="added">un hijo</transChange><w …>á`), except before supplied words that are an enclitic pronoun
+//   joined to the word before (`sáca</w><transChange type="added">lo</transChange>`: `sácalo`);
 // - every run of whitespace becomes one space; the text is trimmed; `&amp; &lt; &gt; &quot; &apos;` are decoded.
 //
 // Offsets and spans count UTF-16 code units of the plain text (JavaScript string indices); a span is
@@ -33,6 +36,8 @@ export interface Heading {
   readonly text: string;
   /** `psalm` for a Psalm title (`type="psalm"`), `speaker` for `<speaker>`, otherwise `section`. */
   readonly type: 'section' | 'psalm' | 'speaker';
+  /** The heading stands inside the verse, between its words (the WEB's speaker labels in Song 1:4). */
+  readonly midVerse?: true;
 }
 
 export interface StrongsWord extends TextSpan {
@@ -43,9 +48,9 @@ export interface StrongsWord extends TextSpan {
 export interface OsisVerse {
   readonly text: string;
   readonly footnotes: readonly Footnote[];
-  /** Headings standing before any text of this record. */
+  /** Headings standing before any text of this record, then those between its words (`midVerse`). */
   readonly headings: readonly Heading[];
-  /** Headings standing after text: they precede the next verse. */
+  /** Headings standing after all the text: they precede the next verse. */
   readonly trailingHeadings: readonly Heading[];
   /** `<title type="main">`: a book's own title (in the `0:0` record). */
   readonly bookTitles: readonly string[];
@@ -119,8 +124,8 @@ class CollapsedText {
     this.afterNote = false;
   }
 
-  /** A note stood here: a word right after it is a new word (WEB `born<note>…</note>Son`). */
-  noteEnded(): void {
+  /** A note or a supplied-words boundary stood here: a word right after it is a new word (WEB `born<note>…</note>Son`). */
+  wordBoundary(): void {
     if (this.text !== '' && !this.pendingSpace) this.afterNote = true;
   }
 }
@@ -128,6 +133,11 @@ class CollapsedText {
 /** What makes a note, with no space on either side, count as a space: a letter, digit or opening quote after it. */
 const WORD_START = /^[\p{L}\p{N}“‘]/u;
 const HAS_SPACE = /\s/;
+/** Supplied words that are a Spanish enclitic pronoun, written joined to the verb before them (RV1909 `sácalo`). */
+const ENCLITIC = /^(?:lo|la|le|los|las|les|se|me|te|nos|os)<\/transChange>/;
+/** Words before such a pronoun that are not verbs (RV1909: `y la`, `que la`, `Dios lo` …): the pronoun stands apart. */
+const NOT_VERBS = new Set(['y', 'que', 'no', 'como', 'os', 'ellos', 'gentes', 'cuánto', 'dios', 'jehová', 'josué']);
+const LAST_WORD = /[\p{L}\p{M}]+$/u;
 const ONLY_SPACE = /^\s+$/;
 
 /** `strong:H0430` → `H430`; other lemma values (`lemma.TR:…`) are not Strong's numbers. */
@@ -174,7 +184,8 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
   const main = new CollapsedText();
   const footnotes: Footnote[] = [];
   const headings: Heading[] = [];
-  const trailingHeadings: Heading[] = [];
+  /** Headings after some text, with the text's length where they stood: mid-verse when text follows. */
+  const afterText: Array<{ readonly heading: Heading; readonly at: number }> = [];
   const bookTitles: string[] = [];
   const added: TextSpan[] = [];
   const wordsOfJesus: TextSpan[] = [];
@@ -184,6 +195,8 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
   /** Start of the open word of Jesus in `main`, or undefined. Containers and milestones share it. */
   let jesusStart: number | undefined = state.jesusOpen ? 0 : undefined;
   let jesusDepth = state.jesusOpen ? 1 : 0;
+  /** The word of Jesus carried in from the previous record as an open `<q>` container, not yet closed here. */
+  let carriedQuote = state.jesusOpen;
   /** A note or heading being collected, with its own text. */
   let side: SideText | undefined;
   let droppedDepth = 0;
@@ -191,13 +204,14 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
 
   const finishSide = ({ kind, attributes, text: { text }, offset }: SideText): void => {
     if (kind === 'note') {
-      main.noteEnded();
+      main.wordBoundary();
       footnotes.push({ offset, text, type: attributes.type === 'crossReference' ? 'crossReference' : 'footnote' });
     } else if (kind === 'title' && attributes.type === 'main') {
       if (text !== '') bookTitles.push(text);
     } else if (text !== '') {
       const type = kind === 'speaker' ? 'speaker' : attributes.type === 'psalm' ? 'psalm' : 'section';
-      (main.text === '' ? headings : trailingHeadings).push({ text, type });
+      if (main.text === '') headings.push({ text, type });
+      else afterText.push({ heading: { text, type }, at: main.text.length });
     }
   };
 
@@ -256,6 +270,13 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       continue;
     }
     if (LINE_LEVEL.has(name)) main.space();
+    if (name === 'transChange' && !selfClosing) {
+      // A boundary of supplied words with no whitespace around it separates words (see the file's head).
+      // Opening: only right after a word's letters; the supplied words then start a new word unless enclitic.
+      const before = closing ? undefined : LAST_WORD.exec(main.text)?.[0];
+      if (closing) main.wordBoundary();
+      else if (before !== undefined && (NOT_VERBS.has(before.toLowerCase()) || !ENCLITIC.test(fragment.slice((token.index ?? 0) + token[0].length)))) main.wordBoundary();
+    }
 
     if (name === 'q') {
       if (selfClosing) {
@@ -275,7 +296,11 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     let index = stack.length - 1;
     while (index >= 0 && stack[index]?.name !== name) index -= 1;
     if (index < 0) {
-      unclosed += 1;
+      // The end of a word of Jesus opened in an earlier record (carried in by `state`) closes it here.
+      if (name === 'q' && carriedQuote && !stack.some((open) => open.name === 'q')) {
+        carriedQuote = false;
+        closeJesus();
+      } else unclosed += 1;
       continue;
     }
     unclosed += stack.length - index - 1;
@@ -292,6 +317,11 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     }
   }
   if (side) throw new Error(`OSIS: <${side.kind}> is not closed`);
+  const trailingHeadings: Heading[] = [];
+  for (const { heading, at } of afterText) {
+    if (at < main.text.length) headings.push({ ...heading, midVerse: true });
+    else trailingHeadings.push(heading);
+  }
 
   // An element left open (a <q who="Jesus"> container split across records) continues in the next record.
   const stillOpen = jesusDepth > 0;

@@ -2,7 +2,8 @@
 //
 // Records are read in file order: the `0:0` record of a book gives its titles (and its `<div type="book"
 // osisID>` is checked against the name mapping; front matter before that div, the WEB's preface in
-// Genesis 0:0, is left out), a `c:0` record gives headings that precede verse 1, and
+// Genesis 0:0, is left out, as is back matter after a book's closing div, the WEB's glossary after
+// Revelation 22:21, and headings after a book's last verse), a `c:0` record gives headings that precede verse 1, and
 // each `c:v` record is a verse slot. A slot whose plain text is empty is recorded with `empty: true` and
 // keeps its footnotes (WEB's Luke 17:36 says why the verse is not there). Strong's numbers are kept only
 // when the translation's options say so: WEB's were spread over words by machine and RV1909's carry
@@ -67,6 +68,8 @@ export interface TranslationText {
 }
 
 const BOOK_DIV = /<div\b[^>]*\btype="book"[^>]*>/;
+/** A book's closing milestone: `<div canonical="true" eID="…" osisID="Rev" type="book"/>`. */
+const BOOK_END = /<div\b[^>]*\beID="[^"]*"[^>]*\btype="book"[^>]*\/>/;
 const OSIS_ID = /\bosisID="([^"]*)"/;
 
 /** Reads a records stream (see `readTranslationFile` for a file). */
@@ -88,6 +91,15 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
   const introductions: string[] = [];
   const counts = { footnotes: 0, crossReferenceNotes: 0, headings: 0, addedSpans: 0, jesusQuotes: 0, strongsWords: 0, strongsDropped: 0 };
 
+  /**
+   * Headings after a book's last verse have no verse to precede: the KJV's subscriptions of the epistles
+   * ("Written to the Romans from Corinthus …", a `<title>` after Romans 16:27) are left out, named in the report.
+   */
+  const closingHeadings: string[] = [];
+  const leaveClosingHeadings = (): void => {
+    if (current) for (const heading of pendingHeadings) closingHeadings.push(`${current.book.osis} '${heading.text}'`);
+    pendingHeadings = [];
+  };
   const finishBook = (): void => {
     if (!current) return;
     const { book, title, chapters, verses: verseCount, empty } = current;
@@ -106,9 +118,9 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       if (!expected || expected.name !== reference.book) {
         throw new Error(`${options.id}: book '${reference.book}' where the ${options.versification} order has '${expected?.name ?? 'no more books'}'`);
       }
+      leaveClosingHeadings();
       finishBook();
       current = { book: expected, title: [], chapters: new Set(), verses: 0, empty: 0 };
-      pendingHeadings = [];
     }
     const book = current.book;
     let body = record.body;
@@ -117,17 +129,18 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       // no book: it is left out, not read into the book's title and the headings of verse 1.
       const bookDiv = BOOK_DIV.exec(body);
       if (bookDiv && bookDiv.index > 0) {
-        const front = parseRecord({ ...record, body: body.slice(0, bookDiv.index) }, INITIAL_OSIS_STATE, options.id).verse;
-        const headingCount = front.headings.length + front.trailingHeadings.length;
-        if (front.text !== '' || headingCount > 0 || front.bookTitles.length > 0) {
-          const title = front.bookTitles.length > 0 ? `'${front.bookTitles.join(' ')}' ` : '';
-          leave(
-            'front matter',
-            `${book.name} 0:0 before the book's <div type="book">: ${title}(${headingCount} headings, ${front.footnotes.length} footnotes, ${front.text.length.toLocaleString('en-US')} characters), not part of ${book.osis}`,
-          );
-        }
+        const front = describeMatter({ ...record, body: body.slice(0, bookDiv.index) }, options.id);
+        if (front !== undefined) leave('front matter', `${book.name} 0:0 before the book's <div type="book">: ${front}, not part of ${book.osis}`);
         body = body.slice(bookDiv.index);
       }
+    }
+    const bookEnd = BOOK_END.exec(body);
+    if (bookEnd && reference.verse > 0) {
+      // Back matter after the book's closing div (the WEB's glossary, after Revelation 22:21) belongs to no verse.
+      const end = bookEnd.index + bookEnd[0].length;
+      const back = describeMatter({ ...record, body: body.slice(end) }, options.id);
+      if (back !== undefined) leave('back matter', `${record.key} after the book's closing <div type="book">: ${back}, not part of ${book.osis}`);
+      body = body.slice(0, end);
     }
     const parsed = parseRecord({ ...record, body }, state, options.id);
     state = parsed.state;
@@ -145,7 +158,8 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       if (reference.chapter === 0) current.title.push(...osisVerse.bookTitles);
       if (osisVerse.text !== '') introductions.push(record.key);
       if (osisVerse.footnotes.length > 0) leave('footnotes', 'in an introduction record, not on a verse', osisVerse.footnotes.length);
-      pendingHeadings.push(...osisVerse.headings, ...osisVerse.trailingHeadings);
+      // Headings among an introduction's text (Sirach's prologue title) precede verse 1 like the others.
+      pendingHeadings.push(...osisVerse.headings.map(({ text, type }) => ({ text, type })), ...osisVerse.trailingHeadings);
       continue;
     }
 
@@ -173,10 +187,12 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       strongs: options.keepStrongs ? osisVerse.strongs : [],
     });
   }
+  leaveClosingHeadings();
   finishBook();
   if (books.length !== order.length) {
     throw new Error(`${options.id}: ${books.length} books, the ${options.versification} order has ${order.length}`);
   }
+  if (closingHeadings.length > 0) leave('headings', `after a book's last verse, no verse follows them: ${closingHeadings.join('; ')}`, closingHeadings.length);
   if (introductions.length > 0) leave('introduction records', `text not in a verse: ${introductions.join(', ')}`, introductions.length);
   if (counts.strongsDropped > 0) leave("Strong's-tagged words", `numbers not kept${options.strongsDropped ? `: ${options.strongsDropped}` : ''}`, counts.strongsDropped);
   return {
@@ -191,6 +207,15 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       leftOut: [...leftOut.values()],
     },
   };
+}
+
+/** What a piece of a record outside any book holds, for the report (`'Title' (2 headings, …)`), or undefined when nothing. */
+function describeMatter(record: ImpRecord, id: string): string | undefined {
+  const matter = parseRecord(record, INITIAL_OSIS_STATE, id).verse;
+  const headingCount = matter.headings.length + matter.trailingHeadings.length;
+  if (matter.text === '' && headingCount === 0 && matter.bookTitles.length === 0) return undefined;
+  const title = matter.bookTitles.length > 0 ? `'${matter.bookTitles.join(' ')}' ` : '';
+  return `${title}(${headingCount} headings, ${matter.footnotes.length} footnotes, ${matter.text.length.toLocaleString('en-US')} characters)`;
 }
 
 function parseRecord(record: ImpRecord, state: OsisState, id: string): ReturnType<typeof parseOsisVerse> {

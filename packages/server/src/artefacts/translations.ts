@@ -40,7 +40,12 @@ function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse
   const notes: TranslationFootnote[] | undefined = footnotes?.map(([offset, note, type]) => ({ offset, text: note, type: type === 'crossReference' ? 'crossReference' : 'footnote' }));
   const addedPairs = pairs(added);
   const jesusPairs = pairs(wordsOfJesus);
-  const headingList: Heading[] = (headings ?? []).map(([headingText, type]) => ({ before: verse, level: HEADING_LEVELS[type] ?? 's1', text: headingText }));
+  const headingList: Heading[] = (headings ?? []).map(([headingText, type, midVerse]) => ({
+    before: verse,
+    level: HEADING_LEVELS[type] ?? 's1',
+    text: headingText,
+    ...(midVerse === 1 ? { midVerse: true as const } : {}),
+  }));
   return {
     verse,
     osis,
