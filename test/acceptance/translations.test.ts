@@ -263,6 +263,7 @@ describe('parallel passages, search and the concordance on the full data', { ski
     assert.deepEqual(body.hits[0].words, ['God']);
     const web = await get('/scripture?strongs=H430&translation=WEB');
     assert.equal(web.status, 400, "the WEB's machine-spread tags are not served");
+    assert.deepEqual([web.body.code, web.body.param, web.body.available], ['unknown_value', 'translation', ['BSB', 'KJV']]);
     const bsb = await get('/scripture?strongs=H430&limit=1');
     assert.equal(bsb.body.translation, 'BSB');
     assert.ok(bsb.body.total > 2000);

@@ -94,7 +94,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /scripture?q=%22el%20principio%22&translation=RV1909', status: 200 },
     { request: 'GET /scripture?strongs=H430&translation=KJV&limit=2', status: 200 },
     { request: 'GET /scripture?strongs=H430', status: 200 },
-    { request: 'GET /scripture?strongs=H430&translation=WEB', status: 400, code: 'invalid_parameter' },
+    { request: 'GET /scripture?strongs=H430&translation=WEB', status: 400, code: 'unknown_value' },
     { request: 'GET /scripture?strongs=X1&translation=KJV', status: 400, code: 'invalid_parameter' },
     { request: 'GET /scripture?q=god&translation=KJV,WEB', status: 400, code: 'invalid_parameter' },
     { request: 'GET /scripture?q=god&translation=NIV', status: 400, code: 'unknown_value' },

@@ -176,11 +176,11 @@ export const scriptureRoute = defineRoute({
     const translation = dataSet.translations?.get(id);
     const bsbConcordance = id === 'BSB' ? dataSet.translations?.bsb : undefined;
     if (strongs !== undefined && !translation?.hasStrongs && !bsbConcordance) {
-      throw new ApiError(
-        'invalid_parameter',
-        `the concordance (strongs) is served for the KJV (its Strong's tags) and the BSB (its interlinear, when built); not for ${id}`,
-        { param: 'translation' },
-      );
+      const available = [...(dataSet.translations?.bsb ? ['BSB'] : []), ...(dataSet.translations?.translations ?? []).filter((text) => text.hasStrongs).map((text) => text.id)];
+      throw new ApiError('unknown_value', `the concordance (strongs) is served for ${available.join(' and ') || 'no translation of this build'}; not for ${id}`, {
+        param: 'translation',
+        available,
+      });
     }
     const search = { q, limit, offset, ...(book ? { book } : {}), ...(testament ? { testament } : {}) };
     const result: { terms: readonly string[]; phrases: readonly string[]; total: number; hits: ReadonlyArray<ScriptureHit & { words?: string[] }> } =
