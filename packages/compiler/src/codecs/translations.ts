@@ -5,9 +5,9 @@ import { compareStrongs, type StoredRenderings, type StoredTranslation, type Sto
 import type { TranslationsData } from '../stages/shard-translations.ts';
 import type { EncodedArtefact } from '../stages/write.ts';
 import { ByteWriter, concatRecords, encodedArtefact, flattenLists } from './binary.ts';
+import { encodeMsgpack } from './msgpack.ts';
 
 const align4 = (offset: number) => (offset + 3) & ~3;
-import { encodeMsgpack } from './msgpack.ts';
 
 
 /** Renderings most frequent first, ties in code-unit order. */

@@ -102,15 +102,8 @@ function createTranslationSearch(translation: TranslationText): TranslationSearc
       all = rank(terms, sequences);
       cache.set(base, all, all.length + 1);
     }
-    const { book, testament } = query;
-    const ranked =
-      book || testament
-        ? all.filter((slot) => {
-            const at = translation.locateSlot(slot).book;
-            return (!book || at.osis === book.osis) && (!testament || at.testament === testament);
-          })
-        : all;
-    return { slots: ranked, terms, phrases };
+    const inScope = scopeFilter(translation, query);
+    return { slots: inScope ? all.filter(inScope) : all, terms, phrases };
   }
 
   function search(query: ScriptureQuery): ScriptureSearchResult {
@@ -126,4 +119,13 @@ function createTranslationSearch(translation: TranslationText): TranslationSearc
   }
 
   return { search, rank: rankQuery };
+}
+
+/** The test of a slot against a query's `book` and `testament` filters, or undefined when it has none. */
+export function scopeFilter(translation: TranslationText, { book, testament }: Pick<ScriptureQuery, 'book' | 'testament'>): ((slot: number) => boolean) | undefined {
+  if (!book && !testament) return undefined;
+  return (slot) => {
+    const at = translation.locateSlot(slot).book;
+    return (!book || at.osis === book.osis) && (!testament || at.testament === testament);
+  };
 }

@@ -1,10 +1,9 @@
 // GET /scripture: full-text search of the scripture text.
 
-import { BOOKS, type Book, formatReference, formatUrl, getBook, type Testament } from '@skg/core';
+import { ApiError, BOOKS, type Book, formatReference, formatUrl, getBook, type Testament } from '@skg/core';
 import type { DataSet, ScriptureHit, ScriptureQuery, TranslationStore, TranslationText, TranslationVerse } from '../artefacts/types.ts';
-import { getTranslationSearch } from '../artefacts/translation-search.ts';
+import { getTranslationSearch, scopeFilter } from '../artefacts/translation-search.ts';
 import { type PassageText, readTranslations, TRANSLATION_PARAMETER, translationLicence } from './translation.ts';
-import { ApiError } from '@skg/core';
 import { type IntegerParameter, readEnum, readInteger, readString, requireString, type StringParameter } from '../params.ts';
 import { defineRoute } from './define.ts';
 import { ScriptureResults } from '../openapi/schemas/index.ts';
@@ -107,15 +106,12 @@ function formatHit(hit: ScriptureHit) {
 function searchConcordance(translation: TranslationText, strongs: string, query: ScriptureQuery) {
   let slots: readonly number[] = translation.concordance(strongs);
   const parsed = query.q === '' ? undefined : getTranslationSearch(translation).rank(query);
-  const { book, testament } = query;
+  const inScope = scopeFilter(translation, query);
   if (parsed) {
     const keep = new Set(slots);
     slots = [...parsed.slots].filter((slot) => keep.has(slot));
-  } else if (book || testament) {
-    slots = slots.filter((slot) => {
-      const at = translation.locateSlot(slot).book;
-      return (!book || at.osis === book.osis) && (!testament || at.testament === testament);
-    });
+  } else if (inScope) {
+    slots = slots.filter(inScope);
   }
   const page = slots.slice(query.offset, query.offset + query.limit);
   const hits = page.map((slot) => {
