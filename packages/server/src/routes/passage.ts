@@ -100,6 +100,11 @@ interface ParallelChapter {
   readonly headings: readonly Heading[];
 }
 
+/** A chapter's headings: the BSB's from its chapter record, another translation's from the verses already read. */
+function chapterHeadings(text: PassageText, book: Book, chapter: number, verses: ReadonlyArray<TextVerse>): readonly Heading[] {
+  return text.id === 'BSB' ? text.getHeadings(book, chapter) : verses.flatMap((verse) => verse.headings ?? []);
+}
+
 /**
  * Reads the other translations of a parallel answer, chapter by chapter (one read each), and gives each
  * verse slot its `parallel` readings in the order asked, each with the headings that translation prints
@@ -110,7 +115,7 @@ function createParallel(texts: readonly PassageText[], book: Book) {
   const read = (text: PassageText, chapter: number): ParallelChapter | undefined => {
     const verses = text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined;
     if (!verses) return undefined;
-    return { verses, headings: text.id === 'BSB' ? text.getHeadings(book, chapter) : verses.flatMap((verse) => verse.headings ?? []) };
+    return { verses, headings: chapterHeadings(text, book, chapter, verses) };
   };
   return (chapter: number, verse: number) =>
     texts.map((text) => {
@@ -356,7 +361,7 @@ function createTranslationChapter(store: ScriptureStore, texts: readonly Passage
     ...(parallel ? { translations: texts.map((entry) => entry.id) } : {}),
     versification: TRANSLATION_FACTS[text.id].versification,
     verseCount: verses.length,
-    headings: formatHeadings(osis, text.getHeadings(book, chapter)),
+    headings: formatHeadings(osis, chapterHeadings(text, book, chapter, verses)),
     verses: verses.map((verse) => ({ ...formatVerse(verse), ...(parallel ? { parallel: parallel(chapter, verse.verse) } : {}) })),
     // The attributions were made on the BSB's words: its verses carry `speaker`, so a chapter it leads lists them.
     speakers: text.id === 'BSB' ? (record?.speakers ?? []) : [],

@@ -129,17 +129,20 @@ export function isDefaultText(texts: readonly PassageText[]): boolean {
   return texts.length === 0 || (texts.length === 1 && texts[0]?.id === 'BSB');
 }
 
+/** `licence` with its `text` naming the translations served (unchanged for the BSB's own answers). */
+function namingTranslations(licence: Licence, texts: readonly PassageText[]): Licence {
+  if (isDefaultText(texts)) return licence;
+  return Object.freeze({ ...licence, text: texts.map((text) => TRANSLATION_FACTS[text.id].licence.text).join(' ') });
+}
+
 /** The blanket licence, its `text` naming the translations served. */
 export function translationLicence(texts: readonly PassageText[]): Licence {
-  if (isDefaultText(texts)) return LICENCE;
-  return Object.freeze({ ...LICENCE, text: texts.map((text) => TRANSLATION_FACTS[text.id].licence.text).join(' ') });
+  return namingTranslations(LICENCE, texts);
 }
 
 /** A single passage's licence (CC BY 4.0 data), its `text` naming the translations served. */
 export function translationDocumentLicence(texts: readonly PassageText[]): Licence {
-  const licence = createDocumentLicence(false);
-  if (isDefaultText(texts)) return licence;
-  return Object.freeze({ ...licence, text: texts.map((text) => TRANSLATION_FACTS[text.id].licence.text).join(' ') });
+  return namingTranslations(createDocumentLicence(false), texts);
 }
 
 /**
