@@ -85,6 +85,22 @@ describe('the translations on the full data', { skip }, () => {
       assert.equal(other.body.code, 'invalid_reference');
       assert.match(other.body.error, /Tobit is in the WEB: add \?translation=WEB/);
     }
+    const parallel = await get('/passage/Tob.1.1?translation=BSB,WEB');
+    assert.match(parallel.body.error, /Tobit is in the WEB: a parallel answer follows the first translation's books: ask \?translation=WEB,BSB/);
+    assert.match(parallel.body.docs, /\/passage\/Tob\.1\.1\?translation=WEB,BSB$/);
+  });
+
+  it('links an error to the translation asked for: free text read in its books, a span across books to /references in it', async () => {
+    const kjv = await get('/passage/John%203:16?translation=KJV');
+    assert.equal(kjv.body.code, 'invalid_reference');
+    assert.match(kjv.body.docs, /\/passage\/John\.3\.16\?translation=KJV$/);
+    const tobit = await get('/passage/Tobit%201:1?translation=WEB');
+    assert.match(tobit.body.docs, /\/passage\/Tob\.1\.1\?translation=WEB$/);
+    const span = await get('/passage/Tob.1.1-Jdt.1.1?translation=WEB');
+    assert.equal(span.body.code, 'invalid_parameter');
+    const followed = await get(span.body.docs.slice(span.body.docs.indexOf('/references')));
+    assert.equal(followed.status, 200);
+    assert.equal(followed.body.count, 1, span.body.docs);
   });
 
   it('starts the WEB’s Genesis with Genesis, not its preface (left out, in the ingest report)', async () => {

@@ -320,19 +320,22 @@ function createSpanPassage(texts: readonly PassageText[], reference: Extract<Pas
  * the same error, naming the OSIS form, with `docs` linking to it (or to /references for several). A
  * span across books (`invalid_parameter`) gets `docs` linking to /references with its passages.
  */
-async function explainFreeText(error: unknown, input: string, canon: Canon): Promise<never> {
+async function explainFreeText(error: unknown, input: string, texts: readonly PassageText[]): Promise<never> {
+  // The links ask for the translations this request asked for (none for the BSB's own answers).
+  const translation = isDefaultText(texts) ? '' : `translation=${texts.map((text) => text.id).join(',')}`;
   if (isApiError(error) && error.code === 'invalid_parameter') {
-    // A span across books: /references gives its text, one passage per book.
+    // A span across books: /references gives its text, one passage per book (read in the first translation).
     throw new ApiError('invalid_parameter', error.message, {
       param: 'osis',
-      docs: `${API_BASE}/references?q=${encodeURIComponent(input)}&passages=true`,
+      docs: `${API_BASE}/references?q=${encodeURIComponent(input)}&passages=true${translation && `&translation=${texts[0]?.id}`}`,
     });
   }
   if (!isApiError(error) || error.code !== 'invalid_reference') throw error;
-  const found = (await findReferences(input, 'en', canon)).filter((entry) => entry.exists && entry.parts.length === 1);
+  const text = texts[0] as PassageText;
+  const found = (await findReferences(input, 'en', text.canon, text.findBook)).filter((entry) => entry.exists && entry.parts.length === 1);
   const osis = found.map((entry) => entry.osis);
   if (osis.length === 0 || osis.includes(input)) throw error;
-  const docs = osis.length === 1 ? `${API_BASE}/passage/${osis[0]}` : `${API_BASE}/references?q=${encodeURIComponent(input)}`;
+  const docs = osis.length === 1 ? `${API_BASE}/passage/${osis[0]}${translation && `?${translation}`}` : `${API_BASE}/references?q=${encodeURIComponent(input)}`;
   throw new ApiError('invalid_reference', `${error.message}. As OSIS, '${input}' reads ${osis.join(', ')}: see docs`, {
     param: 'osis',
     docs,
@@ -430,7 +433,7 @@ export const passageRoute = defineRoute({
       reference = resolvePassageReference(input, text.canon, text.findBook);
     } catch (error) {
       explainBookElsewhere(error, input.trim(), texts, dataSet, API_BASE);
-      return explainFreeText(error, input.trim(), store.canon);
+      return explainFreeText(error, input.trim(), texts);
     }
     if (reference.kind === 'chapter') return isDefaultText(texts) ? createChapter(store, reference) : createTranslationChapter(store, texts, reference);
     if (reference.kind === 'span') return createSpanPassage(texts, reference);

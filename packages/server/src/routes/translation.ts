@@ -154,7 +154,7 @@ export function explainBookElsewhere(error: unknown, input: string, texts: reado
   const text = texts[0];
   if (!text || !isApiError(error) || error.code !== 'invalid_reference') return;
   for (const other of dataSet.translations?.translations ?? []) {
-    if (texts.some((entry) => entry.id === other.id)) continue;
+    if (other.id === text.id) continue;
     let book: Book;
     try {
       ({ book } = parseReference(input, other.findBook));
@@ -163,10 +163,14 @@ export function explainBookElsewhere(error: unknown, input: string, texts: reado
     }
     if (text.findBook(book.osis) !== undefined) return;
     const bookPart = input.slice(0, input.indexOf('.'));
+    // Asked in parallel already (`BSB,WEB`): the answer follows the first translation's books, so put it first.
+    const asked = texts.some((entry) => entry.id === other.id);
+    const ids = asked ? [other.id, ...texts.map((entry) => entry.id).filter((id) => id !== other.id)].join(',') : other.id;
+    const advice = asked ? `a parallel answer follows the first translation's books: ask ?translation=${ids}` : `add ?translation=${ids}`;
     throw new ApiError(
       'invalid_reference',
-      `'${input}' is not a usable OSIS reference: '${bookPart}' is not a book of the ${text.id}. ${book.name} is in the ${other.id}: add ?translation=${other.id}`,
-      { param: 'osis', docs: `${apiBase}/passage/${encodeURIComponent(input)}?translation=${other.id}` },
+      `'${input}' is not a usable OSIS reference: '${bookPart}' is not a book of the ${text.id}. ${book.name} is in the ${other.id}: ${advice}`,
+      { param: 'osis', docs: `${apiBase}/passage/${encodeURIComponent(input)}?translation=${ids}` },
     );
   }
 }
