@@ -708,7 +708,7 @@ export interface components {
             /** @description The note as the translation prints it */
             text: string;
             /**
-             * @description `crossReference` for a note listing other passages (the WEB has them)
+             * @description `crossReference` for a note listing other passages (the WEB has them); the BSB's are all `footnote`
              * @enum {string}
              */
             type: "footnote" | "crossReference";
@@ -750,7 +750,7 @@ export interface components {
              * @constant
              */
             absent?: true;
-            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            /** @description The translation's footnotes on the verse, in text order (an empty slot's says why it is empty); the BSB's translators' notes too. Absent when it has none */
             footnotes?: components["schemas"]["Footnote"][];
             /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
             added?: number[][];
@@ -773,7 +773,7 @@ export interface components {
             omitted?: true;
             /** @description Attributed speaker where recorded (BSB) */
             speaker?: string;
-            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            /** @description The translation's footnotes on the verse, in text order (an empty slot's says why it is empty); the BSB's translators' notes too. Absent when it has none */
             footnotes?: components["schemas"]["Footnote"][];
             /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
             added?: number[][];

@@ -28,11 +28,19 @@ export interface BookDoc extends DocumentSummary {
   readonly book: Book;
 }
 
+/** A BSB footnote of a verse: where it stands in `text` (a UTF-16 index, 0 … text.length) and its words. */
+export interface VerseFootnoteDoc {
+  readonly offset: number;
+  readonly text: string;
+}
+
 export interface VerseDoc {
   readonly verse: number;
   readonly text: string;
   readonly omitted: boolean;
   readonly speaker?: string;
+  /** Only on a verse that has footnotes, in text order. */
+  readonly footnotes?: readonly VerseFootnoteDoc[];
 }
 
 export interface ChapterDoc extends DocumentSummary {
@@ -203,6 +211,24 @@ function validateHeadings(document: ParsedDocument, verseCount: number, error: R
   return out;
 }
 
+/**
+ * A verse's `footnotes` (docs/bundle-format.md): a list of `{offset, text}` in text order, each offset an
+ * integer index of the verse's text and each text non-empty. Returns the notes, or a reason they are refused.
+ */
+function validateFootnotes(value: unknown, text: string): VerseFootnoteDoc[] | string {
+  if (!Array.isArray(value) || value.length === 0) return 'footnotes, when present, is a non-empty list';
+  const notes: VerseFootnoteDoc[] = [];
+  for (const note of value) {
+    if (!isRecord(note) || !Number.isInteger(note.offset) || (note.offset as number) < 0 || (note.offset as number) > text.length) {
+      return `footnote ${notes.length + 1} has no offset inside the text (0 … ${text.length})`;
+    }
+    if (typeof note.text !== 'string' || note.text.trim() === '') return `footnote ${notes.length + 1} has no text`;
+    if ((note.offset as number) < (notes[notes.length - 1]?.offset ?? 0)) return `footnote ${notes.length + 1} stands before the one listed ahead of it`;
+    notes.push({ offset: note.offset as number, text: note.text });
+  }
+  return notes;
+}
+
 function validateVerses(document: ParsedDocument, verseCount: number, error: Report): VerseDoc[] | null {
   const verses = document.data.verses;
   if (!Array.isArray(verses)) {
@@ -219,7 +245,7 @@ function validateVerses(document: ParsedDocument, verseCount: number, error: Rep
       ok = false;
       return;
     }
-    const { text, omitted, speaker } = entry;
+    const { text, omitted, speaker, footnotes } = entry;
     if (typeof text !== 'string') {
       error(`verse ${expected} has no text`, at);
       ok = false;
@@ -245,7 +271,13 @@ function validateVerses(document: ParsedDocument, verseCount: number, error: Rep
       ok = false;
       return;
     }
-    out.push({ verse: expected, text, omitted: omitted === true, ...(speaker ? { speaker } : {}) });
+    const notes = footnotes === undefined ? [] : validateFootnotes(footnotes, text);
+    if (typeof notes === 'string') {
+      error(`verse ${expected}: ${notes}`, at);
+      ok = false;
+      return;
+    }
+    out.push({ verse: expected, text, omitted: omitted === true, ...(speaker ? { speaker } : {}), ...(notes.length > 0 ? { footnotes: notes } : {}) });
   });
   if (verses.length !== verseCount) {
     error(`verse_count is ${verseCount} but verses holds ${verses.length} slots`, 'verse_count');

@@ -471,16 +471,8 @@ export interface ConnectionsStore {
 // ---------------------------------------------------------------------------------------------------
 // The translations beside the BSB (`translations.bin`).
 
-/** A footnote of a translation's verse: where it stands in `text` (a string index), its text and kind. */
-export interface TranslationFootnote {
-  readonly offset: number;
-  readonly text: string;
-  readonly type: 'footnote' | 'crossReference';
-}
-
-/** A verse slot of a translation: the Verse fields, and what its source marks in the text. */
+/** A verse slot of a translation: the Verse fields (its footnotes among them), and what its source marks in the text. */
 export interface TranslationVerse extends Verse {
-  readonly footnotes?: readonly TranslationFootnote[];
   /** Supplied words (printed in italics), `[start, end)` string indices of `text`. */
   readonly added?: ReadonlyArray<readonly [number, number]>;
   /** Words spoken by Jesus, `[start, end)` string indices of `text`. */
