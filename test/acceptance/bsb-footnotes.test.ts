@@ -1,6 +1,6 @@
-// The BSB's own translators' footnotes served by /passage and counted by /translations on the full data
-// (SKG_DIST, default dist/), against the USFM they come from (SKG_SOURCES: every `\f + … \f*`) and the
-// bundle's chapter documents (SKG_BUNDLE) they were compiled from.
+// The BSB's own translators' footnotes (on verses, and on Psalm titles) served by /passage and counted by
+// /translations on the full data (SKG_DIST, default dist/), against the USFM they come from (SKG_SOURCES:
+// every `\f + … \f*`) and the bundle's chapter documents (SKG_BUNDLE) they were compiled from.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,41 +28,50 @@ function countSourceFootnotes(): { all: number; inTitles: number } {
   return { all, inTitles };
 }
 
-interface BundleVerse {
-  verse: number;
+interface BundleNotes {
   footnotes?: Array<{ offset: number; text: string }>;
 }
+
+const served = (notes: BundleNotes['footnotes']) => notes?.map((note) => ({ offset: note.offset, text: note.text, type: 'footnote' }));
 
 describe('the BSB footnotes on the full data', { skip }, () => {
   const { dataSet, get } = useFullDataApp();
 
-  it('serves every footnote of the bundle on its verse, as {offset, text, type: "footnote"}, and /translations counts them', async () => {
+  it('serves every footnote of the bundle on its verse or Psalm title, as {offset, text, type: "footnote"}, and /translations counts them all', async () => {
     const bible = path.join(FULL_BUNDLE, 'bible');
     const scripture = dataSet().scripture;
-    let served = 0;
+    let onVerses = 0;
+    let inTitles = 0;
     let verses = 0;
     for (const slug of readdirSync(bible, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
       const book = getBook(slug);
       assert.ok(book, slug);
       for (const file of readdirSync(path.join(bible, slug))) {
         const chapter = Number(file.replace(/\.md$/, ''));
-        const data = matter(readFileSync(path.join(bible, slug, file), 'utf8')).data as { verses: BundleVerse[] };
+        const data = matter(readFileSync(path.join(bible, slug, file), 'utf8')).data as { verses: Array<BundleNotes & { verse: number }>; headings: BundleNotes[] };
         for (const entry of data.verses) {
           verses++;
           const notes: readonly Footnote[] | undefined = scripture.getVerse(book, chapter, entry.verse)?.footnotes;
-          served += notes?.length ?? 0;
-          const expected = entry.footnotes?.map((note) => ({ offset: note.offset, text: note.text, type: 'footnote' }));
-          assert.deepEqual(notes, expected, `${book.osis}.${chapter}.${entry.verse}`);
+          onVerses += notes?.length ?? 0;
+          assert.deepEqual(notes, served(entry.footnotes), `${book.osis}.${chapter}.${entry.verse}`);
         }
+        const headings = scripture.getHeadings(book, chapter);
+        assert.equal(headings.length, data.headings.length);
+        data.headings.forEach((entry, index) => {
+          const notes: readonly Footnote[] | undefined = headings[index]?.footnotes;
+          inTitles += notes?.length ?? 0;
+          assert.deepEqual(notes, served(entry.footnotes), `${book.osis}.${chapter} heading ${index + 1}`);
+        });
       }
     }
     assert.equal(verses, 31102);
-    // What the sources hold: every note less those in Psalm titles, which stand in no verse's text.
+    // What the sources hold: the notes of the Psalm titles on their headings, every other one on its verse.
     const sources = countSourceFootnotes();
-    assert.equal(served, sources.all - sources.inTitles);
+    assert.equal(inTitles, sources.inTitles);
+    assert.equal(onVerses, sources.all - sources.inTitles);
     const { body } = await get('/translations');
     const bsb = body.translations.find((entry: { id: string }) => entry.id === 'BSB');
-    assert.equal(bsb.counts.footnotes, served);
+    assert.equal(bsb.counts.footnotes, sources.all);
     assert.ok(bsb.features.includes('footnotes'));
   });
 
@@ -70,6 +79,15 @@ describe('the BSB footnotes on the full data', { skip }, () => {
     const { status, body } = await get('/passage/Gen.1.5');
     assert.equal(status, 200);
     assert.deepEqual(body.verses[0].footnotes, [{ offset: body.text.length, text: 'Literally day one', type: 'footnote' }]);
+  });
+
+  it("gives Psalm 7's title its note (Shiggaion), on the heading of Ps.7.1, in the chapter too", async () => {
+    const { body } = await get('/passage/Ps.7.1');
+    const title = body.headings.find((heading: { level: string }) => heading.level === 'd');
+    assert.deepEqual(title.footnotes, [{ offset: 'A Shiggaion'.length, text: 'Shiggaion is probably a musical or liturgical term.', type: 'footnote' }]);
+    assert.equal(body.verses[0].footnotes, undefined);
+    const chapter = await get('/passage/Ps.7');
+    assert.deepEqual(chapter.body.headings.find((heading: { level: string }) => heading.level === 'd'), title);
   });
 
   it('gives Matthew 17:20 the note on the verse the BSB omits (17:21), in the chapter and in a parallel answer too', async () => {

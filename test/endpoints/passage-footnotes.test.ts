@@ -2,13 +2,16 @@
 // Matt 17:20, as the full BSB has them): the shape the other translations' footnotes have.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import matter from 'gray-matter';
 import type { H3 } from 'h3';
+import { loadDataSet } from '../../packages/server/src/artefacts/index.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { FIXTURE_BUNDLE, getFixtureDataSet } from '../helpers/fixture.ts';
+import { buildDist, copyFixtureBundle, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 let app: H3;
 before(async () => {
@@ -79,6 +82,41 @@ describe('GET /passage/{osis}: the BSB footnotes', () => {
     assert.equal(kjv.translation, 'KJV');
     const led = await get(app, '/passage/Matt.17.20?translation=KJV,BSB');
     assert.deepEqual(led.body.verses[0].parallel[1].footnotes, bsb.footnotes);
+  });
+});
+
+describe('GET /passage/{osis}: a footnote in a Psalm title', () => {
+  // The fixture's Psalm 23 title has no note in the BSB: this copy gives it one, as Psalm 7's has
+  // ("A Shiggaion" → "Shiggaion is probably a musical or liturgical term.").
+  const NOTE = 'A note the test puts in the title.';
+  let titled: H3;
+  before(async () => {
+    const bundle = await copyFixtureBundle();
+    const file = path.join(bundle, 'bible/psalms/23.md');
+    const source = await readFile(file, 'utf8');
+    const edited = source.replace('{before: 1, level: d, text: "A Psalm of David."}', `{before: 1, level: d, text: "A Psalm of David.", footnotes: [{offset: 8, text: "${NOTE}"}]}`);
+    assert.notEqual(edited, source);
+    await writeFile(file, edited);
+    titled = createTestApp(await loadDataSet((await buildDist(bundle)).distDir));
+  });
+  after(removeTempDirs);
+
+  it('serves the note on the title heading, its offset a string index of the heading text', async () => {
+    const { body } = await get(titled, '/passage/Ps.23.1');
+    const title = body.headings.find((heading: { level: string }) => heading.level === 'd') as { text: string; footnotes: Array<{ offset: number }> };
+    assert.deepEqual(title, { text: 'A Psalm of David.', before: 'Ps.23.1', level: 'd', footnotes: [{ offset: 8, text: NOTE, type: 'footnote' }] });
+    assert.equal(title.text.slice(0, title.footnotes[0]?.offset), 'A Psalm ');
+    const chapter = await get(titled, '/passage/Ps.23');
+    assert.deepEqual(chapter.body.headings.find((heading: { level: string }) => heading.level === 'd'), title);
+    const parallel = await get(titled, '/passage/Ps.23.1?translation=KJV,BSB');
+    assert.deepEqual(parallel.body.verses[0].parallel[1].headings.find((heading: { level: string }) => heading.level === 'd'), title);
+    // The other headings have no footnotes key.
+    assert.ok(body.headings.filter((heading: { level: string }) => heading.level !== 'd').every((heading: object) => !('footnotes' in heading)));
+  });
+
+  it('counts the note among the BSB footnotes of /translations', async () => {
+    const { body } = await get(titled, '/translations');
+    assert.equal(body.translations[0].counts.footnotes, countBundleFootnotes() + 1);
   });
 });
 

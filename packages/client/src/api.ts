@@ -701,9 +701,9 @@ export interface components {
             /** @enum {string} */
             testament: "OT" | "NT";
         };
-        /** @description A translation's footnote on a verse */
+        /** @description A translation's footnote on a verse or in a heading */
         Footnote: {
-            /** @description Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it */
+            /** @description Where the note stands in the verse `text` (in a heading, the heading `text`): a string index (UTF-16 code units); the note follows the text before it */
             offset: number;
             /** @description The note as the translation prints it */
             text: string;
@@ -730,6 +730,8 @@ export interface components {
              * @constant
              */
             midVerse?: true;
+            /** @description The translation's footnotes in the heading, `offset` a string index of the heading's `text` (the BSB's in Psalm titles: `Ps.7.1`). Absent when it has none */
+            footnotes?: components["schemas"]["Footnote"][];
         };
         /** @description One translation of a verse slot in a parallel answer */
         ParallelVerse: {

@@ -32,6 +32,8 @@ export interface Heading {
   readonly level: string;
   readonly text: string;
   readonly midVerse?: true;
+  /** The translation's footnotes in the heading (the BSB's in Psalm titles), offsets into its `text`; absent when none. */
+  readonly footnotes?: readonly Footnote[];
 }
 
 export const TRANSLATION = 'BSB' as const;

@@ -206,14 +206,25 @@ function validateHeadings(document: ParsedDocument, verseCount: number, error: R
       error('mid_verse, when present, must be true', 'mid_verse');
       continue;
     }
-    out.push({ before, level: heading.level, text: heading.text, ...(heading.mid_verse === true ? { midVerse: true as const } : {}) });
+    const notes = heading.footnotes === undefined ? [] : validateFootnotes(heading.footnotes, heading.text);
+    if (typeof notes === 'string') {
+      error(`the heading before verse ${before}: ${notes}`, new RegExp(`before: ${before}\\b`));
+      continue;
+    }
+    out.push({
+      before,
+      level: heading.level,
+      text: heading.text,
+      ...(heading.mid_verse === true ? { midVerse: true as const } : {}),
+      ...(notes.length > 0 ? { footnotes: notes.map((note) => ({ ...note, type: 'footnote' as const })) } : {}),
+    });
   }
   return out;
 }
 
 /**
- * A verse's `footnotes` (docs/bundle-format.md): a list of `{offset, text}` in text order, each offset an
- * integer index of the verse's text and each text non-empty. Returns the notes, or a reason they are refused.
+ * A verse's (or a heading's) `footnotes` (docs/bundle-format.md): a list of `{offset, text}` in text order,
+ * each offset an integer index of the verse's (heading's) text and each text non-empty. Returns the notes, or a reason they are refused.
  */
 function validateFootnotes(value: unknown, text: string): VerseFootnoteDoc[] | string {
   if (!Array.isArray(value) || value.length === 0) return 'footnotes, when present, is a non-empty list';

@@ -33,6 +33,8 @@ export interface Heading {
   readonly text: string;
   /** `psalm` for a Psalm title (`type="psalm"`), `speaker` for `<speaker>`, otherwise `section`. */
   readonly type: 'section' | 'psalm' | 'speaker';
+  /** Words tagged `<w lemma="strong:…">` in the heading (the KJV's Psalm titles), spans of its `text`; absent when none. */
+  readonly strongs?: readonly StrongsWord[];
 }
 
 export interface StrongsWord extends TextSpan {
@@ -52,7 +54,7 @@ export interface OsisVerse {
   /** `<transChange type="added">`: the supplied (italic) words. */
   readonly added: readonly TextSpan[];
   readonly wordsOfJesus: readonly TextSpan[];
-  /** Words tagged `<w lemma="strong:…">` in the text (not in notes or titles). */
+  /** Words tagged `<w lemma="strong:…">` in the text (not in notes; a heading's are on the heading). */
   readonly strongs: readonly StrongsWord[];
   /** `<q who="Jesus">` elements or start milestones opened in this record. */
   readonly jesusQuotesOpened: number;
@@ -161,6 +163,10 @@ interface SideText {
   readonly offset: number;
   /** Names of the elements open inside it, itself first. */
   readonly open: string[];
+  /** The `<w lemma>` elements open inside it: their place in `open`, where their text starts, their numbers. */
+  readonly words: Array<{ readonly depth: number; readonly start: number; readonly strongs: string[] }>;
+  /** Its tagged words, closed. */
+  readonly strongs: StrongsWord[];
 }
 
 interface OpenElement {
@@ -189,7 +195,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
   let droppedDepth = 0;
   let unclosed = 0;
 
-  const finishSide = ({ kind, attributes, text: { text }, offset }: SideText): void => {
+  const finishSide = ({ kind, attributes, text: { text }, offset, strongs: tagged }: SideText): void => {
     if (kind === 'note') {
       main.noteEnded();
       footnotes.push({ offset, text, type: attributes.type === 'crossReference' ? 'crossReference' : 'footnote' });
@@ -197,7 +203,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       if (text !== '') bookTitles.push(text);
     } else if (text !== '') {
       const type = kind === 'speaker' ? 'speaker' : attributes.type === 'psalm' ? 'psalm' : 'section';
-      (main.text === '' ? headings : trailingHeadings).push({ text, type });
+      (main.text === '' ? headings : trailingHeadings).push({ text, type, ...(tagged.length > 0 ? { strongs: tagged } : {}) });
     }
   };
 
@@ -230,6 +236,10 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       if (!closing && !selfClosing) {
         side.open.push(name);
         if (droppedDepth > 0 || (name === 'reference' && attributes.type === 'annotateRef' && side.kind === 'note')) droppedDepth += 1;
+        // A heading's tagged words (KJV Psalm titles: `A <w lemma="strong:H4210">Psalm</w> of David`).
+        if (name === 'w' && side.kind !== 'note' && attributes.lemma !== undefined) {
+          side.words.push({ depth: side.open.length - 1, start: side.text.text.length, strongs: parseStrongsLemma(attributes.lemma) });
+        }
       } else if (closing) {
         // A closing tag closes the innermost open element of that name (KJV Exod 6:2 leaves a
         // <divineName> open inside its note: the note's end closes it).
@@ -240,6 +250,11 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
         }
         unclosed += side.open.length - index - 1;
         droppedDepth = Math.max(0, droppedDepth - (side.open.length - index));
+        while ((side.words.at(-1)?.depth ?? -1) >= index) {
+          const word = side.words.pop() as SideText['words'][number];
+          const span = toSpan(side.text.text, word.start, side.text.text.length);
+          if (span && word.strongs.length > 0) side.strongs.push({ ...span, strongs: word.strongs });
+        }
         side.open.length = index;
         if (index === 0) {
           finishSide(side);
@@ -252,7 +267,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     }
 
     if (!closing && !selfClosing && (name === 'note' || name === 'title' || name === 'speaker')) {
-      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name] };
+      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name], words: [], strongs: [] };
       continue;
     }
     if (LINE_LEVEL.has(name)) main.space();

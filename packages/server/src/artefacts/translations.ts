@@ -42,6 +42,9 @@ function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse
   const addedPairs = pairs(added);
   const jesusPairs = pairs(wordsOfJesus);
   const headingList: Heading[] = (headings ?? []).map(([headingText, type]) => ({ before: verse, level: HEADING_LEVELS[type] ?? 's1', text: headingText }));
+  const headingStrongs = (headings ?? []).flatMap(([headingText, , tagged]) =>
+    (tagged ?? []).map(([start, end, ...codes]) => [headingText.slice(Number(start), Number(end)), ...codes.map(String)] as const),
+  );
   return {
     verse,
     osis,
@@ -52,6 +55,7 @@ function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse
     ...(jesusPairs ? { wordsOfJesus: jesusPairs } : {}),
     ...(strongs && strongs.length > 0 ? { strongs: strongs as unknown as TranslationVerse['strongs'] & object } : {}),
     ...(headingList.length > 0 ? { headings: headingList } : {}),
+    ...(headingStrongs.length > 0 ? { headingStrongs } : {}),
   };
 }
 

@@ -479,6 +479,8 @@ export interface TranslationVerse extends Verse {
   readonly wordsOfJesus?: ReadonlyArray<readonly [number, number]>;
   /** Strong's-tagged words (only where the tags are served): `[start, end)` and the numbers. */
   readonly strongs?: ReadonlyArray<readonly [start: number, end: number, ...codes: string[]]>;
+  /** The Strong's-tagged words of the headings printed before it (the KJV's Psalm titles), in text order: the words as printed and their numbers. */
+  readonly headingStrongs?: ReadonlyArray<readonly [words: string, ...codes: string[]]>;
   /** The headings printed before it (`before` is its number). */
   readonly headings?: readonly Heading[];
 }

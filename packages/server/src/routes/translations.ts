@@ -33,7 +33,10 @@ function readBsbFacts(store: ScriptureStore): Facts {
       const count = store.canon.verseCount(book, chapter);
       if (count === 0) continue;
       chapters++;
-      counts.headings += store.getHeadings(book, chapter).length;
+      for (const heading of store.getHeadings(book, chapter)) {
+        counts.headings++;
+        counts.footnotes += heading.footnotes?.length ?? 0;
+      }
       for (let n = 1; n <= count; n++) {
         const verse = store.getVerse(book, chapter, n);
         if (!verse) continue;

@@ -73,11 +73,11 @@ export const Footnote = component(
   'Footnote',
   Type.Object(
     {
-      offset: integer('Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it'),
+      offset: integer('Where the note stands in the verse `text` (in a heading, the heading `text`): a string index (UTF-16 code units); the note follows the text before it'),
       text: text("The note as the translation prints it"),
       type: oneOfStrings(['footnote', 'crossReference'] as const, '`crossReference` for a note listing other passages (the WEB has them); the BSB\'s are all `footnote`'),
     },
-    { description: "A translation's footnote on a verse" },
+    { description: "A translation's footnote on a verse or in a heading" },
   ),
 );
 
@@ -106,6 +106,9 @@ export const Heading = component(
         examples: ['s1', 'd'],
       }),
       midVerse: optional(always(true, 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)')),
+      footnotes: optional(
+        arrayOf(ref(Footnote), "The translation's footnotes in the heading, `offset` a string index of the heading's `text` (the BSB's in Psalm titles: `Ps.7.1`). Absent when it has none"),
+      ),
     },
     { description: 'A heading printed in the text, anchored to a verse' },
   ),
