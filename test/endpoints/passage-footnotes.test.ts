@@ -57,7 +57,7 @@ describe('GET /passage/{osis}: the BSB footnotes', () => {
     assert.deepEqual(twenty.footnotes, [{ offset: twenty.text.length, text: MATTHEW_17_21_NOTE, type: 'footnote' }]);
   });
 
-  it('gives the verses of a chapter and of a range their footnotes', async () => {
+  it('gives the verses of a chapter, of a range and of /references passages their footnotes', async () => {
     const chapter = await get(app, '/passage/John.3');
     assert.equal(chapter.body.kind, 'chapter');
     const noted = chapter.body.verses.filter((verse: { footnotes?: unknown }) => verse.footnotes);
@@ -70,6 +70,8 @@ describe('GET /passage/{osis}: the BSB footnotes', () => {
       range.body.verses.map((verse: { footnotes?: Array<{ text: string }> }) => verse.footnotes?.map((note) => note.text)),
       [undefined, ['Literally day one'], undefined],
     );
+    const references = await get(app, '/references?q=Genesis%201:5&passages=true');
+    assert.deepEqual(references.body.references[0].passages[0].verses[0].footnotes, [{ offset: 123, text: 'Literally day one', type: 'footnote' }]);
   });
 
   it("gives the BSB's reading in a parallel answer the same footnotes", async () => {
