@@ -164,6 +164,18 @@ describe('GET /scripture?translation= and strongs=', () => {
     assert.deepEqual([none.status, none.body.total], [200, 0]);
   });
 
+  it("counts the tagged words of a KJV Psalm title for the verse it is printed before (its heading, not its text)", async () => {
+    const { body } = await get(app, '/scripture?strongs=H4210&translation=KJV');
+    assert.deepEqual(body.hits.map((hit: { osis: string; words: string[] }) => [hit.osis, hit.words]), [['Ps.23.1', ['Psalm']]]);
+    assert.equal(body.total, 1);
+    const david = await get(app, '/scripture?strongs=H1732&translation=KJV&book=Ps');
+    assert.deepEqual(david.body.hits.map((hit: { osis: string; words: string[] }) => [hit.osis, hit.words]), [['Ps.23.1', ['David']]]);
+    // The title stays a heading: the verse's text and its headings are as before.
+    const verse = await get(app, '/passage/Ps.23.1?translation=KJV');
+    assert.deepEqual(verse.body.headings, [{ text: 'A Psalm of David.', before: 'Ps.23.1', level: 'd' }]);
+    assert.equal(verse.body.text, 'The LORD is my shepherd; I shall not want.');
+  });
+
   it('describes strongs as served for the BSB and the KJV (the OpenAPI parameter and the MCP tool)', async () => {
     const { body } = await get(app, '/openapi.json');
     const strongs = body.paths['/scripture'].get.parameters.find((parameter: { name: string }) => parameter.name === 'strongs');

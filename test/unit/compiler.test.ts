@@ -175,6 +175,17 @@ describe('build', () => {
     const report = await build({ bundleDir: bundle, distDir: path.join(await createTempDir(), 'dist') });
     assert.ok(report.diagnostics.some((d) => d.severity === 'error' && d.file === 'bible/matthew/17.md' && /omitted but has text/.test(d.message)));
   });
+
+  it('reports a footnote whose offset lies outside its verse text, with the file and line', async () => {
+    const bundle = await copyFixtureBundle();
+    await edit(bundle, 'bible/genesis/1.md', (t) => t.replace('footnotes: [{offset: 123, text: Literally day one}]', 'footnotes: [{offset: 124, text: Literally day one}]'));
+    const report = await build({ bundleDir: bundle, distDir: path.join(await createTempDir(), 'dist') });
+    assert.equal(report.ok, false);
+    const note = report.diagnostics.find((d) => /footnote 1 has no offset inside the text \(0 … 123\)/.test(d.message));
+    assert.equal(note?.file, 'bible/genesis/1.md');
+    assert.equal(note?.stage, 'validate');
+    assert.equal(typeof note?.line, 'number');
+  });
 });
 
 describe('build: the atomic switch', () => {

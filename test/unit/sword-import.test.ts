@@ -112,12 +112,21 @@ describe('parseOsisVerse', () => {
 
   it('takes Psalm titles and headings out of the text: before any text they precede this verse, after it the next', () => {
     const { verse } = parseOsisVerse(
-      '<div type="x-milestone" subType="x-preverse" sID="pv1"/><title canonical="true" type="psalm">A Psalm of <w lemma="strong:H1732">David</w>.</title> <l level="1" sID="l1"/>LORD, how<l eID="l1"/> <speaker>Friends</speaker>',
+      '<div type="x-milestone" subType="x-preverse" sID="pv1"/><title canonical="true" type="psalm">A <w lemma="strong:H4210">Psalm</w> of <w lemma="strong:H1732">David</w>.</title> <l level="1" sID="l1"/>LORD, how<l eID="l1"/> <speaker>Friends</speaker>',
     );
     assert.equal(verse.text, 'LORD, how');
-    assert.deepEqual(verse.headings, [{ text: 'A Psalm of David.', type: 'psalm' }]);
+    assert.deepEqual(verse.headings, [
+      {
+        text: 'A Psalm of David.',
+        type: 'psalm',
+        strongs: [
+          { start: 2, end: 7, strongs: ['H4210'] },
+          { start: 11, end: 16, strongs: ['H1732'] },
+        ],
+      },
+    ]);
     assert.deepEqual(verse.trailingHeadings, [{ text: 'Friends', type: 'speaker' }]);
-    assert.deepEqual(verse.strongs, [], 'words of a title are not words of the verse');
+    assert.deepEqual(verse.strongs, [], "a title's tagged words are the title's, not the verse text's");
   });
 
   it('keeps a heading between the words of a record inside that verse (midVerse), the WEB’s speakers in Song 1:4', () => {

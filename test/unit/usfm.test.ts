@@ -107,17 +107,21 @@ describe('parseUsfm', () => {
     ]);
   });
 
-  it('places a Psalm superscription (\\d) and an acrostic heading (\\qa) before verse 1, footnotes removed', () => {
+  it('places a Psalm superscription (\\d) and an acrostic heading (\\qa) before verse 1, the title keeping its footnote', () => {
     const psalm = parseUsfm(
-      '\\id PSA\n\\c 42\n\\ms BOOK II\n\\d For the choirmaster.\\f + \\fr 42:0 \\ft Maskil note\\f* \n\\qa ALEPH\n\\q1\n\\v 1 As the deer pants\n',
+      '\\id PSA\n\\c 7\n\\ms BOOK I\n\\d A Shiggaion \\f + \\fr 7:0 \\ft Shiggaion is probably a musical or liturgical term.\\f* of David.\n' +
+        '\\qa ALEPH\n\\q1\n\\v 1 O LORD my God\n',
     );
     assert.deepEqual(psalm.chapters[0]?.headings, [
-      { before: 1, level: 'ms', text: 'BOOK II' },
-      { before: 1, level: 'd', text: 'For the choirmaster.' },
+      { before: 1, level: 'ms', text: 'BOOK I' },
+      { before: 1, level: 'd', text: 'A Shiggaion of David.', footnotes: [{ offset: 11, text: 'Shiggaion is probably a musical or liturgical term.' }] },
       { before: 1, level: 'qa', text: 'ALEPH' },
     ]);
-    assert.deepEqual(psalm.chapters[0]?.verses, [{ verse: 1, text: 'As the deer pants' }]);
-    assert.equal(psalm.headingFootnotes, 1, 'the note in the \\d line is counted, not placed on a verse');
+    assert.deepEqual(psalm.chapters[0]?.verses, [{ verse: 1, text: 'O LORD my God' }]);
+    assert.equal(psalm.headingFootnotes, 1, 'the note in the \\d line is kept on the title, not placed on a verse');
+    assert.equal(psalm.droppedFootnotes, 0);
+    const outside = parseUsfm('\\id PSA\n\\h Psalms\\f + \\ft a note on the running head\\f*\n\\c 1\n\\v 1 Blessed\n');
+    assert.deepEqual([outside.headingFootnotes, outside.droppedFootnotes], [0, 1], 'a note in a book line is dropped and counted');
   });
 
   it('keeps a verse\'s \\f footnotes with their offset in the plain text, the text unchanged; \\x notes go', () => {

@@ -701,14 +701,14 @@ export interface components {
             /** @enum {string} */
             testament: "OT" | "NT";
         };
-        /** @description A translation's footnote on a verse */
+        /** @description A translation's footnote on a verse or in a heading */
         Footnote: {
-            /** @description Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it */
+            /** @description Where the note stands in the verse `text` (in a heading, the heading `text`): a string index (UTF-16 code units); the note follows the text before it */
             offset: number;
             /** @description The note as the translation prints it */
             text: string;
             /**
-             * @description `crossReference` for a note listing other passages (the WEB has them)
+             * @description `crossReference` for a note listing other passages (the WEB has them); the BSB's are all `footnote`
              * @enum {string}
              */
             type: "footnote" | "crossReference";
@@ -730,6 +730,8 @@ export interface components {
              * @constant
              */
             midVerse?: true;
+            /** @description The translation's footnotes in the heading, `offset` a string index of the heading's `text` (the BSB's in Psalm titles: `Ps.7.1`). Absent when it has none */
+            footnotes?: components["schemas"]["Footnote"][];
         };
         /** @description One translation of a verse slot in a parallel answer */
         ParallelVerse: {
@@ -750,7 +752,7 @@ export interface components {
              * @constant
              */
             absent?: true;
-            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            /** @description The translation's footnotes on the verse, in text order (an empty slot's says why it is empty); the BSB's translators' notes too. Absent when it has none */
             footnotes?: components["schemas"]["Footnote"][];
             /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
             added?: number[][];
@@ -773,7 +775,7 @@ export interface components {
             omitted?: true;
             /** @description Attributed speaker where recorded (BSB) */
             speaker?: string;
-            /** @description The translation's footnotes on the verse (an empty slot's says why it is empty) */
+            /** @description The translation's footnotes on the verse, in text order (an empty slot's says why it is empty); the BSB's translators' notes too. Absent when it has none */
             footnotes?: components["schemas"]["Footnote"][];
             /** @description Words the translators supplied (printed in italics): the KJV and the RV1909 mark them */
             added?: number[][];

@@ -8,6 +8,19 @@ export interface Verse {
   readonly text: string;
   readonly omitted?: true;
   readonly speaker?: string;
+  /** The translation's footnotes on the verse, in text order; absent when it has none. */
+  readonly footnotes?: readonly Footnote[];
+}
+
+/**
+ * A footnote on a verse: where it stands in the verse's `text` (a UTF-16 index; the note follows
+ * `text.slice(0, offset)`), its words as the translation prints them, and its kind (`crossReference`
+ * for a note listing other passages; the BSB's are all `footnote`).
+ */
+export interface Footnote {
+  readonly offset: number;
+  readonly text: string;
+  readonly type: 'footnote' | 'crossReference';
 }
 
 /**
@@ -19,6 +32,8 @@ export interface Heading {
   readonly level: string;
   readonly text: string;
   readonly midVerse?: true;
+  /** The translation's footnotes in the heading (the BSB's in Psalm titles), offsets into its `text`; absent when none. */
+  readonly footnotes?: readonly Footnote[];
 }
 
 export const TRANSLATION = 'BSB' as const;

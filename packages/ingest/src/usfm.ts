@@ -4,8 +4,9 @@
 // - verse text runs from `\v N` to the next `\v` or `\c`, across lines and paragraph/poetry markers
 //   (`\m \pmo \b \q1 \q2 \qr \li1 \pc …`); lines are joined with single spaces;
 // - notes (`\f … \f*`, `\fe … \fe*`, `\x … \x*`) are removed with their content; a footnote (`\f`)
-//   in a verse is kept beside it as `{offset, text}` (where it stood in the plain text, its words), one
-//   in a heading line is dropped and counted (`headingFootnotes`);
+//   in a verse or a heading line (a Psalm title, `\d`) is kept beside it as `{offset, text}` (where it
+//   stood in the plain text, its words); one anywhere else (a book line, text outside a verse) is dropped
+//   and counted (`droppedFootnotes`);
 // - character markers (`\it … \it*`, `\+wj … \+wj*`) are removed, their text kept;
 // - heading lines (`\s1 \s2 \ms \mr \r \d \qa` …) become headings placed before the next verse;
 // - book identification lines (`\id \h \toc1 \mt1` …) are read for the book code and running head.
@@ -25,8 +26,11 @@ export interface UsfmFootnote {
   readonly text: string;
 }
 
-/** A heading as the parser places it (the core shape, `midVerse` included). */
-export type UsfmHeading = Heading;
+/** A heading as the parser places it (the core shape, `midVerse` included), with its `\\f` notes as a verse has them. */
+export interface UsfmHeading extends Omit<Heading, 'footnotes'> {
+  /** The heading's `\\f … \\f*` notes, offsets into its text; absent when it has none. */
+  readonly footnotes?: readonly UsfmFootnote[];
+}
 
 export interface UsfmChapter {
   readonly chapter: number;
@@ -44,8 +48,10 @@ export interface UsfmBook {
   readonly chapters: readonly UsfmChapter[];
   /** Things the parser could not place; a caller reports them. */
   readonly problems: readonly string[];
-  /** Footnotes (`\\f … \\f*`) that stood in a heading line (a Psalm's `\\d`), not in a verse's text: dropped. */
+  /** Footnotes (`\\f … \\f*`) kept on a heading (a Psalm title, `\\d`). */
   readonly headingFootnotes: number;
+  /** Footnotes that stood neither in a verse nor in a heading (a book line, text outside a verse): dropped. */
+  readonly droppedFootnotes: number;
 }
 
 /** Markers whose line is a heading, not verse text. `s` is normalised to `s1`, `ms` kept as written. */
@@ -127,7 +133,7 @@ function placeFootnotes(marked: string, notes: readonly string[]): { text: strin
   return { text: trimmed, footnotes: footnotes.map((note) => ({ ...note, offset: Math.min(Math.max(note.offset - lead, 0), trimmed.length) })) };
 }
 
-/** Removes footnote marks (in heading lines and problems), counting them. */
+/** Removes footnote marks (in book lines and problems), counting them. */
 function dropMarks(text: string, dropped: { count: number }): string {
   return text.replace(MARK, () => {
     dropped.count++;
@@ -148,13 +154,14 @@ export function normaliseWhitespace(text: string): string {
 interface ChapterBuilder {
   chapter: number;
   verses: Array<{ verse: number; parts: string[] }>;
-  headings: Array<{ level: string; text: string; before: number | undefined; midVerse?: true }>;
+  headings: Array<{ level: string; text: string; before: number | undefined; midVerse?: true; footnotes: UsfmFootnote[] }>;
 }
 
 /** Parses one USFM book. Never throws on content: what it cannot place goes to `problems`. */
 export function parseUsfm(source: string): UsfmBook {
   const { text, notes } = markFootnotes(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
   const dropped = { count: 0 };
+  let headingFootnotes = 0;
   const problems: string[] = [];
   const chapters: ChapterBuilder[] = [];
   let code = '';
@@ -216,10 +223,12 @@ export function parseUsfm(source: string): UsfmBook {
       verse = undefined;
       pending = [];
     } else if (HEADING_MARKERS.has(marker)) {
-      const heading = normaliseWhitespace(dropMarks(removeCharacterMarkers(rest), dropped));
+      const { text: heading, footnotes } = placeFootnotes(normaliseWhitespace(removeCharacterMarkers(rest)), notes);
+      if (!current || heading === '') dropped.count += footnotes.length;
       if (!current) problems.push(`line ${lineNumber}: heading \\${marker} before any \\c`);
       else if (heading !== '') {
-        const entry: ChapterBuilder['headings'][number] = { level: marker === 's' ? 's1' : marker, text: heading, before: undefined };
+        const entry: ChapterBuilder['headings'][number] = { level: marker === 's' ? 's1' : marker, text: heading, before: undefined, footnotes };
+        headingFootnotes += footnotes.length;
         current.headings.push(entry);
         pending.push(entry);
       }
@@ -249,16 +258,23 @@ export function parseUsfm(source: string): UsfmBook {
     code,
     title,
     problems,
-    headingFootnotes: dropped.count,
+    headingFootnotes,
+    droppedFootnotes: dropped.count,
     chapters: chapters.map((chapter, index) => ({
       chapter: chapter.chapter,
       verses: parsed[index]?.verses ?? [],
-      headings: chapter.headings.map((heading) => {
+      headings: chapter.headings.map((heading): UsfmHeading => {
         if (heading.before === undefined) {
           problems.push(`chapter ${chapter.chapter}: heading "${heading.text}" is not followed by a verse`);
         }
         const before = heading.before ?? (chapter.verses.at(-1)?.verse ?? 0) + 1;
-        return { before, level: heading.level, text: heading.text, ...(heading.midVerse ? { midVerse: true as const } : {}) };
+        return {
+          before,
+          level: heading.level,
+          text: heading.text,
+          ...(heading.midVerse ? { midVerse: true as const } : {}),
+          ...(heading.footnotes.length > 0 ? { footnotes: heading.footnotes } : {}),
+        };
       }),
     })),
   };

@@ -34,7 +34,10 @@ function chapterRecord(scripture: LinkedScripture, chapter: LinkedChapter, table
     osis: chapter.osis,
     path: chapter.id,
     title: chapter.title,
-    headings: chapter.headings.map((h): StoredHeading => (h.midVerse ? [h.before, h.level, h.text, 1] : [h.before, h.level, h.text])),
+    headings: chapter.headings.map((h): StoredHeading => {
+      if (h.footnotes && h.footnotes.length > 0) return [h.before, h.level, h.text, h.midVerse ? 1 : 0, h.footnotes.map((note) => [note.offset, note.text])];
+      return h.midVerse ? [h.before, h.level, h.text, 1] : [h.before, h.level, h.text];
+    }),
     relations: chapter.relations.map((r) => relationTuple(chapter, r, tables)),
     backlinkCount: backlinks.length,
     backlinks: backlinks.slice(0, CHAPTER_BACKLINK_CAP).map((b) => graph.documents[b]?.id ?? ''),

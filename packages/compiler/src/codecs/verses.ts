@@ -1,6 +1,6 @@
-// Encodes the verse store (`verses.bin`); the layout is VERSES_LAYOUT (@skg/core `artefacts/verses.ts`).
+// Encodes the verse store (`verses.bin`: text, flags, speaker and the BSB's footnotes per verse); the layout is VERSES_LAYOUT (@skg/core `artefacts/verses.ts`).
 
-import { CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT, VERSES_SECTIONS } from '@skg/core';
+import { CHAPTER_TABLE, CHAPTER_TABLE_WORDS, type StoredVerseFootnote, VERSE_FLAGS, VERSES_LAYOUT, VERSES_SECTIONS } from '@skg/core';
 import type { LinkedScripture } from '../stages/link.ts';
 import { ByteWriter } from './binary.ts';
 import { encodeMsgpack } from './msgpack.ts';
@@ -29,6 +29,9 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
   const speakerIds = new Map<string, number>();
   const texts: Buffer[] = [];
   let textBytes = 0;
+  const footnoteOffsets = new Uint32Array(verseCount + 1);
+  const footnotes: Buffer[] = [];
+  let footnoteBytes = 0;
 
   for (const chapter of scripture.chapters) {
     chapter.verses.forEach((verse, offset) => {
@@ -37,6 +40,12 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
       texts.push(text);
       textOffsets[id] = textBytes;
       textBytes += text.length;
+      footnoteOffsets[id] = footnoteBytes;
+      if (verse.footnotes && verse.footnotes.length > 0) {
+        const record = encodeMsgpack(verse.footnotes.map((note): StoredVerseFootnote => [note.offset, note.text]));
+        footnotes.push(record);
+        footnoteBytes += record.length;
+      }
       if (verse.omitted) flags[id] = (flags[id] ?? 0) | VERSE_FLAGS.omitted;
       if (verse.speaker) {
         let speaker = speakerIds.get(verse.speaker);
@@ -50,12 +59,22 @@ export function encodeVerseStore(scripture: LinkedScripture): Buffer {
     });
   }
   textOffsets[verseCount] = textBytes;
+  footnoteOffsets[verseCount] = footnoteBytes;
   if (speakers.length > 0xffff) throw new Error(`too many distinct speakers (${speakers.length}) for the verse store`);
   const speakerTable = encodeMsgpack(speakers);
 
-  const header = { chapters: chapterCount, verses: verseCount, speakers: speakers.length, textBytes, speakerTableBytes: speakerTable.length };
+  const header = { chapters: chapterCount, verses: verseCount, speakers: speakers.length, textBytes, speakerTableBytes: speakerTable.length, footnoteBytes };
   return new ByteWriter()
     .header(VERSES_LAYOUT, header)
-    .sections(VERSES_SECTIONS, header, { chapterTable, textOffsets, speakerIndex, flags, speakerTable, text: Buffer.concat(texts, textBytes) })
+    .sections(VERSES_SECTIONS, header, {
+      chapterTable,
+      textOffsets,
+      footnoteOffsets,
+      speakerIndex,
+      flags,
+      speakerTable,
+      text: Buffer.concat(texts, textBytes),
+      footnotes: Buffer.concat(footnotes, footnoteBytes),
+    })
     .toBuffer();
 }

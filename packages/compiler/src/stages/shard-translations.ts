@@ -77,9 +77,29 @@ function readSpans(value: unknown, length: number): number[] | string {
   return flat;
 }
 
+type StrongsSpan = [start: number, end: number, ...codes: string[]];
+
 interface VerseOutcome {
   readonly stored: StoredTranslationVerse;
-  readonly strongs: Array<[start: number, end: number, ...codes: string[]]>;
+  readonly strongs: StrongsSpan[];
+  /** The tagged words of its headings (the KJV's Psalm titles), as printed, with their numbers. */
+  readonly headingStrongs: Array<[words: string, codes: string[]]>;
+}
+
+/** `[start, end, number…]` per tagged word inside a text of `length`, or why not. */
+function readStrongs(value: unknown, length: number): StrongsSpan[] | string {
+  if (!Array.isArray(value)) return 'strongs that are not a list';
+  const strongs: StrongsSpan[] = [];
+  for (const word of value as unknown[]) {
+    if (!Array.isArray(word) || word.length < 3) return 'a Strong\'s word that is not [start, end, number…]';
+    const [start, end, ...codes] = word as unknown[];
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (start as number) > (end as number) || (end as number) > length) {
+      return `a Strong's word ${JSON.stringify(word)} outside the text`;
+    }
+    if (!codes.every((code) => typeof code === 'string' && STRONGS.test(code))) return `a Strong's number in ${JSON.stringify(word)} not like H430 or G25`;
+    strongs.push([start as number, end as number, ...(codes as string[])]);
+  }
+  return strongs;
 }
 
 /** Checks one verse line; returns its record or why it is malformed. */
@@ -99,12 +119,18 @@ function readVerse(line: unknown, expected: number, keepStrongs: boolean): Verse
     }
   }
   let headings: StoredTranslationHeading[] | null = null;
+  const headingStrongs: VerseOutcome['headingStrongs'] = [];
   if (line.headings !== undefined) {
     if (!Array.isArray(line.headings)) return 'has headings that are not a list';
     headings = [];
     for (const heading of line.headings as unknown[]) {
       if (!isRecord(heading) || typeof heading.text !== 'string' || typeof heading.type !== 'string') return 'has a heading without text or type';
-      headings.push(heading.midVerse === true ? [heading.text, heading.type, 1] : [heading.text, heading.type]);
+      const tagged = heading.strongs === undefined ? [] : readStrongs(heading.strongs, heading.text.length);
+      if (typeof tagged === 'string') return `has a heading with ${tagged}`;
+      const kept = keepStrongs && tagged.length > 0 ? tagged : null;
+      if (kept) for (const [start, end, ...codes] of kept) headingStrongs.push([heading.text.slice(start, end), codes]);
+      if (heading.midVerse === true) headings.push([heading.text, heading.type, kept, 1]);
+      else headings.push(kept ? [heading.text, heading.type, kept] : [heading.text, heading.type]);
     }
   }
   const spans: Array<number[] | null> = [];
@@ -117,22 +143,11 @@ function readVerse(line: unknown, expected: number, keepStrongs: boolean): Verse
     if (typeof flat === 'string') return `${key} ${flat}`;
     spans.push(flat);
   }
-  const strongs: VerseOutcome['strongs'] = [];
-  if (line.strongs !== undefined) {
-    if (!Array.isArray(line.strongs)) return 'has strongs that are not a list';
-    for (const word of line.strongs as unknown[]) {
-      if (!Array.isArray(word) || word.length < 3) return 'has a Strong\'s word that is not [start, end, number…]';
-      const [start, end, ...codes] = word as unknown[];
-      if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (start as number) > (end as number) || (end as number) > text.length) {
-        return `has a Strong's word ${JSON.stringify(word)} outside the text`;
-      }
-      if (!codes.every((code) => typeof code === 'string' && STRONGS.test(code))) return `has a Strong's number in ${JSON.stringify(word)} not like H430 or G25`;
-      strongs.push([start as number, end as number, ...(codes as string[])]);
-    }
-  }
+  const strongs = line.strongs === undefined ? [] : readStrongs(line.strongs, text.length);
+  if (typeof strongs === 'string') return `has ${strongs}`;
   const kept = keepStrongs && strongs.length > 0 ? strongs : null;
   const stored: StoredTranslationVerse = [text, empty ? 1 : 0, footnotes, headings, spans[0] ?? null, spans[1] ?? null, kept];
-  return { stored, strongs: keepStrongs ? strongs : [] };
+  return { stored, strongs: keepStrongs ? strongs : [], headingStrongs };
 }
 
 /** Canonical order with the deuterocanon after Malachi, as the NRSVA has it. */
@@ -216,12 +231,17 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
         bookCounts.headings += headings?.length ?? 0;
         bookCounts.added += (added?.length ?? 0) / 2;
         bookCounts.wordsOfJesus += (wordsOfJesus?.length ?? 0) / 2;
-        bookCounts.strongs += outcome.strongs.length;
+        bookCounts.strongs += outcome.strongs.length + outcome.headingStrongs.length;
         const slot = records.length + encoded.length;
-        for (const [start, end, ...codes] of outcome.strongs) {
+        // A Psalm title's tagged words count for the verse it is printed before (its first), ahead of the verse's own.
+        const tagged: Array<[words: string, codes: readonly string[]]> = [
+          ...outcome.headingStrongs,
+          ...outcome.strongs.map(([start, end, ...codes]): [string, string[]] => [text.slice(start, end), codes]),
+        ];
+        for (const [words, codes] of tagged) {
           for (const code of codes) {
             bookConcordance.push([code, slot]);
-            bookRenderings.push([code, text.slice(start, end)]);
+            bookRenderings.push([code, words]);
           }
         }
         hash.update(`${osis}\t${text}\n`);

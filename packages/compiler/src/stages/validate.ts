@@ -28,11 +28,19 @@ export interface BookDoc extends DocumentSummary {
   readonly book: Book;
 }
 
+/** A BSB footnote of a verse: where it stands in `text` (a UTF-16 index, 0 … text.length) and its words. */
+export interface VerseFootnoteDoc {
+  readonly offset: number;
+  readonly text: string;
+}
+
 export interface VerseDoc {
   readonly verse: number;
   readonly text: string;
   readonly omitted: boolean;
   readonly speaker?: string;
+  /** Only on a verse that has footnotes, in text order. */
+  readonly footnotes?: readonly VerseFootnoteDoc[];
 }
 
 export interface ChapterDoc extends DocumentSummary {
@@ -198,9 +206,38 @@ function validateHeadings(document: ParsedDocument, verseCount: number, error: R
       error('mid_verse, when present, must be true', 'mid_verse');
       continue;
     }
-    out.push({ before, level: heading.level, text: heading.text, ...(heading.mid_verse === true ? { midVerse: true as const } : {}) });
+    const notes = heading.footnotes === undefined ? [] : validateFootnotes(heading.footnotes, heading.text);
+    if (typeof notes === 'string') {
+      error(`the heading before verse ${before}: ${notes}`, new RegExp(`before: ${before}\\b`));
+      continue;
+    }
+    out.push({
+      before,
+      level: heading.level,
+      text: heading.text,
+      ...(heading.mid_verse === true ? { midVerse: true as const } : {}),
+      ...(notes.length > 0 ? { footnotes: notes.map((note) => ({ ...note, type: 'footnote' as const })) } : {}),
+    });
   }
   return out;
+}
+
+/**
+ * A verse's (or a heading's) `footnotes` (docs/bundle-format.md): a list of `{offset, text}` in text order,
+ * each offset an integer index of the verse's (heading's) text and each text non-empty. Returns the notes, or a reason they are refused.
+ */
+function validateFootnotes(value: unknown, text: string): VerseFootnoteDoc[] | string {
+  if (!Array.isArray(value) || value.length === 0) return 'footnotes, when present, is a non-empty list';
+  const notes: VerseFootnoteDoc[] = [];
+  for (const note of value) {
+    if (!isRecord(note) || !Number.isInteger(note.offset) || (note.offset as number) < 0 || (note.offset as number) > text.length) {
+      return `footnote ${notes.length + 1} has no offset inside the text (0 … ${text.length})`;
+    }
+    if (typeof note.text !== 'string' || note.text.trim() === '') return `footnote ${notes.length + 1} has no text`;
+    if ((note.offset as number) < (notes[notes.length - 1]?.offset ?? 0)) return `footnote ${notes.length + 1} stands before the one listed ahead of it`;
+    notes.push({ offset: note.offset as number, text: note.text });
+  }
+  return notes;
 }
 
 function validateVerses(document: ParsedDocument, verseCount: number, error: Report): VerseDoc[] | null {
@@ -219,7 +256,7 @@ function validateVerses(document: ParsedDocument, verseCount: number, error: Rep
       ok = false;
       return;
     }
-    const { text, omitted, speaker } = entry;
+    const { text, omitted, speaker, footnotes } = entry;
     if (typeof text !== 'string') {
       error(`verse ${expected} has no text`, at);
       ok = false;
@@ -245,7 +282,13 @@ function validateVerses(document: ParsedDocument, verseCount: number, error: Rep
       ok = false;
       return;
     }
-    out.push({ verse: expected, text, omitted: omitted === true, ...(speaker ? { speaker } : {}) });
+    const notes = footnotes === undefined ? [] : validateFootnotes(footnotes, text);
+    if (typeof notes === 'string') {
+      error(`verse ${expected}: ${notes}`, at);
+      ok = false;
+      return;
+    }
+    out.push({ verse: expected, text, omitted: omitted === true, ...(speaker ? { speaker } : {}), ...(notes.length > 0 ? { footnotes: notes } : {}) });
   });
   if (verses.length !== verseCount) {
     error(`verse_count is ${verseCount} but verses holds ${verses.length} slots`, 'verse_count');

@@ -7,6 +7,7 @@
 
 import { defineArtefactLayout } from './layout.ts';
 import { defineSections } from './sections.ts';
+import type { StoredVerseFootnote } from './verses.ts';
 
 export const CHAPTERS_LAYOUT = defineArtefactLayout({
   name: 'chapters',
@@ -45,8 +46,11 @@ export type StoredChapterRelation = [
   extra?: string | null,
 ];
 
-/** A heading in text order; the fourth member (1) only on a heading inside its verse. */
-export type StoredHeading = [before: number, level: string, text: string, midVerse?: 1];
+/**
+ * A heading in text order; the fourth member 1 on a heading inside its verse (0 when only footnotes
+ * follow), the fifth its footnotes (`[offset, text]` into its text: the BSB's in Psalm titles), only when it has any.
+ */
+export type StoredHeading = [before: number, level: string, text: string, midVerse?: 0 | 1, footnotes?: StoredVerseFootnote[]];
 
 /** One chapter's record: a msgpack map with these keys in this order, always present. */
 export interface StoredChapter {

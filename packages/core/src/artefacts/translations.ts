@@ -46,8 +46,12 @@ export const TRANSLATIONS_LAYOUT = defineArtefactLayout({
 /** One footnote: where it stands in the verse's text, its text, and `footnote` or `crossReference`. */
 export type StoredTranslationFootnote = [offset: number, text: string, type: string];
 
-/** One heading before the verse (or inside it, `midVerse` 1): its text and `section`, `psalm` or `speaker`. */
-export type StoredTranslationHeading = [text: string, type: string, midVerse?: 1];
+/**
+ * One heading before the verse (or inside it, `midVerse` 1): its text, `section`, `psalm` or `speaker`, and
+ * (only for a translation whose tags are served, and only when it has any) its Strong's-tagged words as the
+ * verse's `strongs` (the KJV's Psalm titles: they count for the verse in the concordance), else null or absent.
+ */
+export type StoredTranslationHeading = [text: string, type: string, strongs?: Array<Array<number | string>> | null, midVerse?: 1];
 
 /**
  * One verse slot's record. `empty` is 1 for a slot with no text; `added`, `wordsOfJesus` are

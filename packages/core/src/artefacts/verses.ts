@@ -1,4 +1,4 @@
-// The verse store (`verses.bin`): every verse slot's text, flags and speaker, by global verse index.
+// The verse store (`verses.bin`): every verse slot's text, flags, speaker and footnotes, by global verse index.
 //
 //   header      VERSES_LAYOUT.header, u32 each
 //   sections    VERSES_SECTIONS
@@ -23,6 +23,8 @@ export const VERSES_LAYOUT = defineArtefactLayout({
     textBytes: 20,
     /** P: bytes of the speaker table. */
     speakerTableBytes: 24,
+    /** N: bytes of the footnote records. */
+    footnoteBytes: 28,
   },
   headerBytes: 32,
 });
@@ -41,6 +43,9 @@ export const CHAPTER_TABLE = Object.freeze({
 });
 export const CHAPTER_TABLE_WORDS = 4;
 
+/** One footnote of a verse: where it stands in the verse's text (a UTF-16 index) and its words. The BSB's are all of type `footnote`. */
+export type StoredVerseFootnote = [offset: number, text: string];
+
 /** Bits of a verse's flags byte. */
 export const VERSE_FLAGS = Object.freeze({ omitted: 1 });
 
@@ -49,6 +54,8 @@ export const VERSES_SECTIONS = defineSections(VERSES_LAYOUT, [
   { name: 'chapterTable', kind: 'u32', length: (h) => h.chapters * CHAPTER_TABLE_WORDS },
   /** Text offsets: verse i's UTF-8 text is text[off[i], off[i+1]). */
   { name: 'textOffsets', kind: 'u32', length: (h) => h.verses + 1 },
+  /** Footnote offsets: verse i's footnotes are the msgpack array of StoredVerseFootnote at footnotes[off[i], off[i+1]); none when empty. */
+  { name: 'footnoteOffsets', kind: 'u32', length: (h) => h.verses + 1 },
   /** Speaker: 0 none, n → speakers[n - 1]. */
   { name: 'speakerIndex', kind: 'u16', length: (h) => h.verses },
   /** VERSE_FLAGS. */
@@ -57,4 +64,6 @@ export const VERSES_SECTIONS = defineSections(VERSES_LAYOUT, [
   { name: 'speakerTable', kind: 'bytes', length: (h) => h.speakerTableBytes, align: 4 },
   /** Verse text, UTF-8, concatenated. */
   { name: 'text', kind: 'bytes', length: (h) => h.textBytes, align: 4 },
+  /** Footnote records (see footnoteOffsets), concatenated. */
+  { name: 'footnotes', kind: 'bytes', length: (h) => h.footnoteBytes, align: 4 },
 ]);

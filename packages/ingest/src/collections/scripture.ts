@@ -77,6 +77,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
   let chapterCount = 0;
   let footnoteCount = 0;
   let headingFootnotes = 0;
+  let droppedFootnotes = 0;
 
   for (const book of BOOKS) {
     const usfm = byCode.get(book.usfm);
@@ -90,6 +91,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
       if (chapter.chapter > book.chapters) errors.push(`${book.usfm} ${chapter.chapter}: the book has ${book.chapters} chapters`);
     }
     headingFootnotes += usfm.headingFootnotes;
+    droppedFootnotes += usfm.droppedFootnotes;
     let bookVerses = 0;
     for (let number = 1; number <= book.chapters; number++) {
       const chapter = usfm.chapters.find((item) => item.chapter === number);
@@ -153,6 +155,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
       headings: headingCount,
       'verses with a speaker': usedSpeakers.size - speakersOnOmitted,
       footnotes: footnoteCount,
+      'footnotes in headings': headingFootnotes,
     },
     skipped: [
       { what: 'speaker rows', reason: 'Psalm title (verse 0)', count: skippedRows['psalm-title'] },
@@ -165,7 +168,7 @@ export function createScriptureDocuments(input: ScriptureInput, generated: Gener
       { what: 'verses', reason: 'speaker marked Needs Review', count: skippedVerses['needs-review'] },
       { what: 'speakers', reason: 'on a verse the BSB omits', count: speakersOnOmitted },
       { what: 'speakers', reason: 'on a verse outside the KJV slots', count: outsideSlots },
-      { what: 'footnotes', reason: 'in a heading line (a Psalm title), not a verse', count: headingFootnotes },
+      { what: 'footnotes', reason: 'neither in a verse nor in a heading (a book line, text outside a verse)', count: droppedFootnotes },
     ],
     warnings,
     errors,
@@ -231,6 +234,7 @@ function createChapterDocument(
         level: heading.level,
         text: heading.text,
         ...(heading.midVerse ? { mid_verse: true } : {}),
+        ...(heading.footnotes ? { footnotes: heading.footnotes.map((note) => ({ offset: note.offset, text: note.text })) } : {}),
       })),
       verses: verses.map(({ footnotes, ...verse }): FrontmatterValue => ({
         ...verse,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { hashFile } from '../internal/sha256.ts';
 import { type CollectionReport, formatCount, type SkipCount } from '../report.ts';
 import { getSourceEntry, selectSourceFiles } from '../sources-manifest.ts';
-import type { TextSpan } from '../translations/osis-verse.ts';
+import type { Heading, StrongsWord, TextSpan } from '../translations/osis-verse.ts';
 import type { TranslationBook, TranslationReport, TranslationText, TranslationVerse } from '../translations/read-translation.ts';
 import { readTranslationSource, TRANSLATION_SOURCES } from '../translations/translation-sources.ts';
 import type { Collection, CollectionResult } from './collection.ts';
@@ -48,17 +48,27 @@ export const translationsCollection: Collection = {
 /** `[start, end]`: spans are written as pairs to keep the files small. */
 type SpanPair = readonly [number, number];
 
+/** `[start, end, ...strongs]`: a Strong's-tagged word of a text. */
+type StrongsLine = readonly [number, number, ...string[]];
+
+/** A heading before a verse; `strongs` the tagged words of its text (the KJV's Psalm titles). */
+export interface TranslationHeadingLine {
+  readonly text: string;
+  readonly type: Heading['type'];
+  readonly strongs?: readonly StrongsLine[];
+}
+
 /** One verse of a data file; fields without content are left out. */
 export interface TranslationVerseLine {
   readonly verse: number;
   readonly text: string;
   readonly empty?: true;
-  readonly headings?: TranslationVerse['headings'];
+  readonly headings?: readonly TranslationHeadingLine[];
   readonly footnotes?: TranslationVerse['footnotes'];
   readonly added?: readonly SpanPair[];
   readonly wordsOfJesus?: readonly SpanPair[];
   /** `[start, end, ...strongs]` per tagged word (the KJV). */
-  readonly strongs?: ReadonlyArray<readonly [number, number, ...string[]]>;
+  readonly strongs?: readonly StrongsLine[];
 }
 
 /** A data file: one book of one translation. */
@@ -74,17 +84,20 @@ export interface TranslationBookFile {
 }
 
 const pairs = (spans: readonly TextSpan[]): SpanPair[] => spans.map((span) => [span.start, span.end]);
+const strongsLines = (words: readonly StrongsWord[]): StrongsLine[] => words.map((word) => [word.start, word.end, ...word.strongs] as const);
 
 function toLine(verse: TranslationVerse): TranslationVerseLine {
   return {
     verse: verse.verse,
     text: verse.text,
     ...(verse.empty ? { empty: true as const } : {}),
-    ...(verse.headings.length > 0 ? { headings: verse.headings } : {}),
+    ...(verse.headings.length > 0
+      ? { headings: verse.headings.map((heading) => ({ text: heading.text, type: heading.type, ...(heading.strongs ? { strongs: strongsLines(heading.strongs) } : {}) })) }
+      : {}),
     ...(verse.footnotes.length > 0 ? { footnotes: verse.footnotes } : {}),
     ...(verse.added.length > 0 ? { added: pairs(verse.added) } : {}),
     ...(verse.wordsOfJesus.length > 0 ? { wordsOfJesus: pairs(verse.wordsOfJesus) } : {}),
-    ...(verse.strongs.length > 0 ? { strongs: verse.strongs.map((word) => [word.start, word.end, ...word.strongs] as const) } : {}),
+    ...(verse.strongs.length > 0 ? { strongs: strongsLines(verse.strongs) } : {}),
   };
 }
 

@@ -38,6 +38,8 @@ export interface Heading {
   readonly type: 'section' | 'psalm' | 'speaker';
   /** The heading stands inside the verse, between its words (the WEB's speaker labels in Song 1:4). */
   readonly midVerse?: true;
+  /** Words tagged `<w lemma="strong:…">` in the heading (the KJV's Psalm titles), spans of its `text`; absent when none. */
+  readonly strongs?: readonly StrongsWord[];
 }
 
 export interface StrongsWord extends TextSpan {
@@ -57,7 +59,7 @@ export interface OsisVerse {
   /** `<transChange type="added">`: the supplied (italic) words. */
   readonly added: readonly TextSpan[];
   readonly wordsOfJesus: readonly TextSpan[];
-  /** Words tagged `<w lemma="strong:…">` in the text (not in notes or titles). */
+  /** Words tagged `<w lemma="strong:…">` in the text (not in notes; a heading's are on the heading). */
   readonly strongs: readonly StrongsWord[];
   /** `<q who="Jesus">` elements or start milestones opened in this record. */
   readonly jesusQuotesOpened: number;
@@ -171,6 +173,10 @@ interface SideText {
   readonly offset: number;
   /** Names of the elements open inside it, itself first. */
   readonly open: string[];
+  /** The `<w lemma>` elements open inside it: their place in `open`, where their text starts, their numbers. */
+  readonly words: Array<{ readonly depth: number; readonly start: number; readonly strongs: string[] }>;
+  /** Its tagged words, closed. */
+  readonly strongs: StrongsWord[];
 }
 
 interface OpenElement {
@@ -202,7 +208,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
   let droppedDepth = 0;
   let unclosed = 0;
 
-  const finishSide = ({ kind, attributes, text: { text }, offset }: SideText): void => {
+  const finishSide = ({ kind, attributes, text: { text }, offset, strongs: tagged }: SideText): void => {
     if (kind === 'note') {
       main.wordBoundary();
       footnotes.push({ offset, text, type: attributes.type === 'crossReference' ? 'crossReference' : 'footnote' });
@@ -210,8 +216,9 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       if (text !== '') bookTitles.push(text);
     } else if (text !== '') {
       const type = kind === 'speaker' ? 'speaker' : attributes.type === 'psalm' ? 'psalm' : 'section';
-      if (main.text === '') headings.push({ text, type });
-      else afterText.push({ heading: { text, type }, at: main.text.length });
+      const heading: Heading = { text, type, ...(tagged.length > 0 ? { strongs: tagged } : {}) };
+      if (main.text === '') headings.push(heading);
+      else afterText.push({ heading, at: main.text.length });
     }
   };
 
@@ -244,6 +251,10 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       if (!closing && !selfClosing) {
         side.open.push(name);
         if (droppedDepth > 0 || (name === 'reference' && attributes.type === 'annotateRef' && side.kind === 'note')) droppedDepth += 1;
+        // A heading's tagged words (KJV Psalm titles: `A <w lemma="strong:H4210">Psalm</w> of David`).
+        if (name === 'w' && side.kind !== 'note' && attributes.lemma !== undefined) {
+          side.words.push({ depth: side.open.length - 1, start: side.text.text.length, strongs: parseStrongsLemma(attributes.lemma) });
+        }
       } else if (closing) {
         // A closing tag closes the innermost open element of that name (KJV Exod 6:2 leaves a
         // <divineName> open inside its note: the note's end closes it).
@@ -254,6 +265,11 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
         }
         unclosed += side.open.length - index - 1;
         droppedDepth = Math.max(0, droppedDepth - (side.open.length - index));
+        while ((side.words.at(-1)?.depth ?? -1) >= index) {
+          const word = side.words.pop() as SideText['words'][number];
+          const span = toSpan(side.text.text, word.start, side.text.text.length);
+          if (span && word.strongs.length > 0) side.strongs.push({ ...span, strongs: word.strongs });
+        }
         side.open.length = index;
         if (index === 0) {
           finishSide(side);
@@ -266,7 +282,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     }
 
     if (!closing && !selfClosing && (name === 'note' || name === 'title' || name === 'speaker')) {
-      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name] };
+      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name], words: [], strongs: [] };
       continue;
     }
     if (LINE_LEVEL.has(name)) main.space();

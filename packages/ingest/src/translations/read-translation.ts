@@ -163,7 +163,12 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       continue;
     }
 
-    const headings = [...pendingHeadings, ...osisVerse.headings];
+    // A heading's tagged words (the KJV's Psalm titles) belong to the verse it is printed before.
+    const headings = [...pendingHeadings, ...osisVerse.headings].map((heading) => {
+      if (!heading.strongs) return heading;
+      counts[options.keepStrongs ? 'strongsWords' : 'strongsDropped'] += heading.strongs.length;
+      return options.keepStrongs ? heading : { text: heading.text, type: heading.type };
+    });
     pendingHeadings = [...osisVerse.trailingHeadings];
     const empty = osisVerse.text === '';
     current.chapters.add(reference.chapter);

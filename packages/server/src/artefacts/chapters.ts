@@ -64,9 +64,13 @@ export function loadChapterDocuments(buffer: Buffer, file: string): ChapterDocum
         osis: stored.osis,
         path: stored.path,
         title: stored.title,
-        headings: stored.headings.map(([before, level, text, midVerse]) =>
-          midVerse === 1 ? { before, level, text, midVerse: true as const } : { before, level, text },
-        ),
+        headings: stored.headings.map(([before, level, text, midVerse, footnotes]) => ({
+          before,
+          level,
+          text,
+          ...(midVerse === 1 ? { midVerse: true as const } : {}),
+          ...(footnotes && footnotes.length > 0 ? { footnotes: footnotes.map(([offset, note]) => ({ offset, text: note, type: 'footnote' as const })) } : {}),
+        })),
         relations,
         backlinkCount: stored.backlinkCount,
         backlinks: stored.backlinks,

@@ -14,12 +14,14 @@ const CHAPTER_CACHE_ENTRIES = 128;
 function createVerse(verses: VerseStore, index: number, osis: string, verse: number): Verse {
   const speaker = verses.getSpeaker(index);
   const omitted = verses.isOmitted(index);
+  const footnotes = verses.getFootnotes(index);
   return {
     verse,
     osis,
     text: verses.getText(index),
     ...(omitted ? { omitted: true as const } : {}),
     ...(speaker !== undefined ? { speaker } : {}),
+    ...(footnotes ? { footnotes } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type Canon,
   compareStrongs,
   createDeuterocanonicalBook,
+  type Footnote,
   getBook,
   type Heading,
   type PackedVerse,
@@ -20,7 +21,7 @@ import {
 import type { ArtefactFile } from './artefact-file.ts';
 import { alignBuffer, artefactError, lowerBoundString, readHeader, readSectionViews, stringEquals } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
-import type { RenderingRecord, TranslationBookRecord, TranslationFootnote, TranslationStore, TranslationText, TranslationVerse } from './types.ts';
+import type { RenderingRecord, TranslationBookRecord, TranslationStore, TranslationText, TranslationVerse } from './types.ts';
 
 /** Header position of the tail offset (where the verse records begin), for `openArtefactFile`. */
 export const TRANSLATIONS_TAIL_OFFSET_AT = TRANSLATIONS_LAYOUT.header.tailOffset;
@@ -37,15 +38,18 @@ function pairs(flat: readonly number[] | null | undefined): Array<readonly [numb
 
 function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse: number): TranslationVerse {
   const [text, empty, footnotes, headings, added, wordsOfJesus, strongs] = decodeMsgpack(bytes, from, to) as Partial<StoredTranslationVerse> & [string, 0 | 1];
-  const notes: TranslationFootnote[] | undefined = footnotes?.map(([offset, note, type]) => ({ offset, text: note, type: type === 'crossReference' ? 'crossReference' : 'footnote' }));
+  const notes: Footnote[] | undefined = footnotes?.map(([offset, note, type]) => ({ offset, text: note, type: type === 'crossReference' ? 'crossReference' : 'footnote' }));
   const addedPairs = pairs(added);
   const jesusPairs = pairs(wordsOfJesus);
-  const headingList: Heading[] = (headings ?? []).map(([headingText, type, midVerse]) => ({
+  const headingList: Heading[] = (headings ?? []).map(([headingText, type, , midVerse]) => ({
     before: verse,
     level: HEADING_LEVELS[type] ?? 's1',
     text: headingText,
     ...(midVerse === 1 ? { midVerse: true as const } : {}),
   }));
+  const headingStrongs = (headings ?? []).flatMap(([headingText, , tagged]) =>
+    (tagged ?? []).map(([start, end, ...codes]) => [headingText.slice(Number(start), Number(end)), ...codes.map(String)] as const),
+  );
   return {
     verse,
     osis,
@@ -56,6 +60,7 @@ function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse
     ...(jesusPairs ? { wordsOfJesus: jesusPairs } : {}),
     ...(strongs && strongs.length > 0 ? { strongs: strongs as unknown as TranslationVerse['strongs'] & object } : {}),
     ...(headingList.length > 0 ? { headings: headingList } : {}),
+    ...(headingStrongs.length > 0 ? { headingStrongs } : {}),
   };
 }
 

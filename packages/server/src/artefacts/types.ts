@@ -471,22 +471,16 @@ export interface ConnectionsStore {
 // ---------------------------------------------------------------------------------------------------
 // The translations beside the BSB (`translations.bin`).
 
-/** A footnote of a translation's verse: where it stands in `text` (a string index), its text and kind. */
-export interface TranslationFootnote {
-  readonly offset: number;
-  readonly text: string;
-  readonly type: 'footnote' | 'crossReference';
-}
-
-/** A verse slot of a translation: the Verse fields, and what its source marks in the text. */
+/** A verse slot of a translation: the Verse fields (its footnotes among them), and what its source marks in the text. */
 export interface TranslationVerse extends Verse {
-  readonly footnotes?: readonly TranslationFootnote[];
   /** Supplied words (printed in italics), `[start, end)` string indices of `text`. */
   readonly added?: ReadonlyArray<readonly [number, number]>;
   /** Words spoken by Jesus, `[start, end)` string indices of `text`. */
   readonly wordsOfJesus?: ReadonlyArray<readonly [number, number]>;
   /** Strong's-tagged words (only where the tags are served): `[start, end)` and the numbers. */
   readonly strongs?: ReadonlyArray<readonly [start: number, end: number, ...codes: string[]]>;
+  /** The Strong's-tagged words of the headings printed before it (the KJV's Psalm titles), in text order: the words as printed and their numbers. */
+  readonly headingStrongs?: ReadonlyArray<readonly [words: string, ...codes: string[]]>;
   /** The headings printed before it (`before` is its number). */
   readonly headings?: readonly Heading[];
 }

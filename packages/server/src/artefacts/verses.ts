@@ -1,8 +1,19 @@
-// The verse store: every verse slot's text, flags and speaker, addressable by global verse index
-// (layout: VERSES_LAYOUT, @skg/core `artefacts/verses.ts`). Nothing is decoded up front: the sections
-// are views over the file's buffer.
+// The verse store: every verse slot's text, flags, speaker and footnotes, addressable by global verse
+// index (layout: VERSES_LAYOUT, @skg/core `artefacts/verses.ts`). Nothing is decoded up front: the
+// sections are views over the file's buffer, a verse's footnotes decoded when it is read.
 
-import { BOOKS, type Book, CHAPTER_TABLE, CHAPTER_TABLE_WORDS, VERSE_FLAGS, VERSES_LAYOUT, VERSES_SECTIONS, type VersesPerChapter } from '@skg/core';
+import {
+  BOOKS,
+  type Book,
+  CHAPTER_TABLE,
+  CHAPTER_TABLE_WORDS,
+  type Footnote,
+  type StoredVerseFootnote,
+  VERSE_FLAGS,
+  VERSES_LAYOUT,
+  VERSES_SECTIONS,
+  type VersesPerChapter,
+} from '@skg/core';
 import { artefactError, readHeader, readSectionViews } from './binary.ts';
 import { decodeMsgpack } from './msgpack.ts';
 
@@ -27,6 +38,8 @@ export interface VerseStore {
   getText(index: number): string;
   isOmitted(index: number): boolean;
   getSpeaker(index: number): string | undefined;
+  /** The verse's footnotes in text order (the BSB's are all `footnote`); undefined when it has none. */
+  getFootnotes(index: number): readonly Footnote[] | undefined;
   /** Verse counts per chapter, for `createCanon`. */
   getVersesPerChapter(): VersesPerChapter;
 }
@@ -37,9 +50,19 @@ const CHAPTER_STRIDE = 152;
 export function loadVerseStore(buffer: Buffer, file: string): VerseStore {
   const header = readHeader(buffer, VERSES_LAYOUT, file);
   const { chapters: chapterCount, verses: verseCount } = header;
-  const { chapterTable: table, textOffsets: offsets, speakerIndex, flags, speakerTable, text } = readSectionViews(buffer, file, VERSES_SECTIONS, header);
+  const {
+    chapterTable: table,
+    textOffsets: offsets,
+    footnoteOffsets,
+    speakerIndex,
+    flags,
+    speakerTable,
+    text,
+    footnotes: footnoteBytes,
+  } = readSectionViews(buffer, file, VERSES_SECTIONS, header);
   const speakers = decodeMsgpack(buffer, ...speakerTable) as string[];
   const [textStart] = text;
+  const [footnoteStart] = footnoteBytes;
   if (speakers.length !== header.speakers) throw artefactError(file, 'is truncated or malformed');
 
   const slots: ChapterSlot[] = [];
@@ -87,6 +110,13 @@ export function loadVerseStore(buffer: Buffer, file: string): VerseStore {
     getSpeaker(index) {
       const speaker = speakerIndex[index] ?? 0;
       return speaker === 0 ? undefined : speakers[speaker - 1];
+    },
+    getFootnotes(index) {
+      const from = footnoteOffsets[index] ?? 0;
+      const to = footnoteOffsets[index + 1] ?? 0;
+      if (to <= from) return undefined;
+      const notes = decodeMsgpack(buffer, footnoteStart + from, footnoteStart + to) as StoredVerseFootnote[];
+      return notes.map(([offset, note]): Footnote => ({ offset, text: note, type: 'footnote' }));
     },
     getVersesPerChapter() {
       const counts: Record<string, number[]> = {};

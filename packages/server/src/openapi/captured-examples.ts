@@ -125,7 +125,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "note": "An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset (Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; crossing it answers 429 rate_limited with Retry-After."
         },
         "data": {
-          "dataVersion": "f287132ac73ff3ad",
+          "dataVersion": "a643bca79366eb95",
           "bundleGenerated": "2026-08-21T00:00:00.000Z",
           "note": "The data this server answers from now. A new build is switched to while serving; the data.updated webhook announces it, and every ETag changes with dataVersion."
         },
@@ -285,13 +285,14 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "chapters": 7,
               "verses": 170,
               "emptyVerses": 1,
-              "footnotes": 0,
+              "footnotes": 3,
               "headings": 32,
               "wordsOfJesus": 0,
               "added": 0,
               "strongs": 0
             },
             "features": [
+              "footnotes",
               "headings",
               "speakers"
             ],
@@ -346,7 +347,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "headings": 1,
               "wordsOfJesus": 29,
               "added": 35,
-              "strongs": 1391
+              "strongs": 1393
             },
             "features": [
               "footnotes",
@@ -1690,7 +1691,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "indexBuilt": "2026-05-01T12:00:00.000Z",
         "okfVersion": "0.2",
-        "dataVersion": "f287132ac73ff3ad",
+        "dataVersion": "a643bca79366eb95",
         "log": "# Log\n\n## 2026-08-21: fixture bundle\n\nHand-written for the unit tests: Genesis 1:1–13 and 24:1–8, Psalm 23, Matthew 17:1–22 (verse 21\nomitted), Luke 19:1–41, John 3 and John 11:1–44, with the Book documents of those five books; and a\nsmall knowledge graph around them: thirteen people (Abraham's family down to Jacob's children, Jesse\nand David, Nicodemus) with parent-of, spouse-of, sibling-of and ancestor-of relations and one\nundeclared predicate; four places (three with coordinates, heaven without); two themes; the lexemes\nH430 and G3056; a commandment; two epochs; a share-alike event; the relation vocabulary; a dataset;\nand six sources, Theographic's share-alike outside `sa/`. Chapters carry `mentions` and `develops`\nrelations anchored to verses; one theme links to a theme that does not exist.\n",
         "note": "bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when this server process loaded and indexed the data, and changes on every restart. log is the bundle's log.md (markdown, newest entry first; null when the bundle has none). Subscribe to the data.updated webhook event instead of polling.",
         "url": "/api/v1/changelog",
@@ -1712,7 +1713,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "checks": {
           "dataset": {
             "status": "ok",
-            "detail": "data version f287132ac73ff3ad loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
+            "detail": "data version a643bca79366eb95 loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
             "ms": 0.42
           },
           "verses": {
@@ -1773,7 +1774,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "interlinear": "available",
           "translations": "available"
         },
-        "dataVersion": "f287132ac73ff3ad",
+        "dataVersion": "a643bca79366eb95",
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "okfVersion": "0.2",
         "process": {

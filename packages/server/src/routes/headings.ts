@@ -10,6 +10,7 @@ export function formatHeading(chapterOsis: string, heading: Heading) {
     before: `${chapterOsis}.${heading.before}`,
     level: heading.level,
     ...(heading.midVerse ? { midVerse: true as const } : {}),
+    ...(heading.footnotes ? { footnotes: heading.footnotes.map((note) => ({ offset: note.offset, text: note.text, type: note.type })) } : {}),
   };
 }
 

@@ -61,7 +61,7 @@ export function formatBook(book: Book) {
 
 type TextVerse = Verse & Partial<Omit<TranslationVerse, keyof Verse>>;
 
-/** What a translation's source marks in a verse: footnotes, supplied words, words of Jesus (none on the BSB's). */
+/** What a translation's source marks in a verse: footnotes (the BSB's too), supplied words, words of Jesus (none on the BSB's). */
 function formatMarks(verse: TextVerse) {
   return {
     ...(verse.footnotes ? { footnotes: verse.footnotes.map((note) => ({ offset: note.offset, text: note.text, type: note.type })) } : {}),

@@ -43,9 +43,12 @@ function readStrongs(value: string | undefined): string | undefined {
   return `${(match[1] ?? '').toUpperCase()}${match[2]}${(match[3] ?? '').toLowerCase()}`;
 }
 
-/** The words of a verse tagged `strongs`, in text order. */
+/** The words of a verse tagged `strongs`, in text order: those of a Psalm title printed before it first. */
 function tagged(verse: TranslationVerse | undefined, strongs: string): string[] {
-  return (verse?.strongs ?? []).filter(([, , ...codes]) => codes.includes(strongs)).map(([start, end]) => verse?.text.slice(start, end) ?? '');
+  return [
+    ...(verse?.headingStrongs ?? []).filter(([, ...codes]) => codes.includes(strongs)).map(([words]) => words),
+    ...(verse?.strongs ?? []).filter(([, , ...codes]) => codes.includes(strongs)).map(([start, end]) => verse?.text.slice(start, end) ?? ''),
+  ];
 }
 export const BOOK: StringParameter = {
   kind: 'string',

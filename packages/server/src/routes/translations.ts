@@ -33,13 +33,17 @@ function readBsbFacts(store: ScriptureStore): Facts {
       const count = store.canon.verseCount(book, chapter);
       if (count === 0) continue;
       chapters++;
-      counts.headings += store.getHeadings(book, chapter).length;
+      for (const heading of store.getHeadings(book, chapter)) {
+        counts.headings++;
+        counts.footnotes += heading.footnotes?.length ?? 0;
+      }
       for (let n = 1; n <= count; n++) {
         const verse = store.getVerse(book, chapter, n);
         if (!verse) continue;
         verses++;
         if (verse.omitted) counts.emptyVerses++;
         if (verse.speaker) speakers = true;
+        counts.footnotes += verse.footnotes?.length ?? 0;
         hash.update(`${verse.osis}\t${verse.text}\n`);
       }
     }
@@ -49,7 +53,11 @@ function readBsbFacts(store: ScriptureStore): Facts {
     counts.verses += verses;
     books.push({ id: book.osis, name: book.name, title: book.name, deuterocanonical: false, chapters, verses });
   }
-  const features: Feature[] = [...(counts.headings > 0 ? (['headings'] as const) : []), ...(speakers ? (['speakers'] as const) : [])];
+  const features: Feature[] = [
+    ...(counts.footnotes > 0 ? (['footnotes'] as const) : []),
+    ...(counts.headings > 0 ? (['headings'] as const) : []),
+    ...(speakers ? (['speakers'] as const) : []),
+  ];
   const facts = { counts, features, checksum: `sha256:${hash.digest('hex')}`, books };
   bsbFacts.set(store, facts);
   return facts;

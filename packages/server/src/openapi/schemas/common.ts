@@ -73,20 +73,22 @@ export const Footnote = component(
   'Footnote',
   Type.Object(
     {
-      offset: integer('Where the note stands in the verse `text`: a string index (UTF-16 code units); the note follows the text before it'),
+      offset: integer('Where the note stands in the verse `text` (in a heading, the heading `text`): a string index (UTF-16 code units); the note follows the text before it'),
       text: text("The note as the translation prints it"),
-      type: oneOfStrings(['footnote', 'crossReference'] as const, '`crossReference` for a note listing other passages (the WEB has them)'),
+      type: oneOfStrings(['footnote', 'crossReference'] as const, '`crossReference` for a note listing other passages (the WEB has them); the BSB\'s are all `footnote`'),
     },
-    { description: "A translation's footnote on a verse" },
+    { description: "A translation's footnote on a verse or in a heading" },
   ),
 );
 
 const span = (description: string) =>
   arrayOf(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: '[start, end) in UTF-16 code units of `text`' }), description);
 
-/** What a translation's source marks in a verse's text (none on the BSB's verses). */
+/** What a translation's source marks in a verse's text (on the BSB's verses: its footnotes only). */
 const verseMarks = {
-  footnotes: optional(arrayOf(ref(Footnote), "The translation's footnotes on the verse (an empty slot's says why it is empty)")),
+  footnotes: optional(
+    arrayOf(ref(Footnote), "The translation's footnotes on the verse, in text order (an empty slot's says why it is empty); the BSB's translators' notes too. Absent when it has none"),
+  ),
   added: optional(span('Words the translators supplied (printed in italics): the KJV and the RV1909 mark them')),
   wordsOfJesus: optional(span('Words spoken by Jesus (red letters): the KJV and the WEB mark them')),
 };
@@ -104,6 +106,9 @@ export const Heading = component(
         examples: ['s1', 'd'],
       }),
       midVerse: optional(always(true, 'Present, always true, when the heading falls inside verse `before`, after its first words (Song 6:13)')),
+      footnotes: optional(
+        arrayOf(ref(Footnote), "The translation's footnotes in the heading, `offset` a string index of the heading's `text` (the BSB's in Psalm titles: `Ps.7.1`). Absent when it has none"),
+      ),
     },
     { description: 'A heading printed in the text, anchored to a verse' },
   ),
