@@ -140,6 +140,14 @@ describe('the SWORD exports read by our reader', { skip }, () => {
     assert.match(report.leftOut.find((entry) => entry.what === 'back matter')?.reason ?? '', /^Revelation of John 22:21 .*'World English Bible Glossary'/);
     assert.deepEqual(osis('Song.1.4')?.headings.map(({ text, midVerse }) => [text, midVerse]), [['Friends', true], ['Beloved', true]]);
     assert.deepEqual(osis('Song.1.5')?.headings, []);
+    const alamoth = osis('Ps.46.1')?.headings[0];
+    assert.equal(alamoth?.text, 'For the Chief Musician. By the sons of Korah. According to Alamoth.');
+    assert.deepEqual(alamoth?.footnotes, [{ offset: alamoth?.text.length, text: 'Alamoth is a musical term.', type: 'footnote' }]);
+    // Every note inside a title is kept on its heading, but those of Greek Daniel (in Hosea 0:0, left out).
+    const titleNotes = (body: string) => body.match(/<title\b[^>]*>[^<]*(?:<(?!\/title)[^<]*)*?<note\b/g)?.length ?? 0;
+    const records = readRawRecords(path.join(FULL_SOURCES, source('WEB').file));
+    const expected = [...records].reduce((sum, [key, body]) => sum + (key === 'Hosea 0:0' ? 0 : titleNotes(body)), 0);
+    assert.equal(report.headingFootnotes, expected);
   });
 
   it('KJV: the 14 subscriptions after the epistles’ last verses are reported, not read into the next book', () => {

@@ -108,6 +108,13 @@ describe('the translations on the full data', { skip }, () => {
     assert.match(parallel.body.docs, /\/passage\/Tob\.1\.1\?translation=WEB,BSB$/);
   });
 
+  it('serves a heading inside a verse (WEB Song 1:4) and the notes of a Psalm title (WEB Ps 46) as the BSB’s are', async () => {
+    const song = await get('/passage/Song.1.4?translation=WEB');
+    assert.deepEqual(song.body.headings.map((heading: { text: string; midVerse?: true }) => [heading.text, heading.midVerse]), [['Friends', true], ['Beloved', true]]);
+    const psalm = await get('/passage/Ps.46.1?translation=WEB');
+    assert.deepEqual(psalm.body.headings[0].footnotes, [{ offset: psalm.body.headings[0].text.length, text: 'Alamoth is a musical term.', type: 'footnote' }]);
+  });
+
   it('links an error to the translation asked for: free text read in its books, a span across books to /references in it', async () => {
     const kjv = await get('/passage/John%203:16?translation=KJV');
     assert.equal(kjv.body.code, 'invalid_reference');

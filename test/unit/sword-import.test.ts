@@ -129,6 +129,17 @@ describe('parseOsisVerse', () => {
     assert.deepEqual(verse.strongs, [], "a title's tagged words are the title's, not the verse text's");
   });
 
+  it('keeps a note in a Psalm title as the title’s footnote, its verse label dropped (WEB Ps 46)', () => {
+    const { verse } = parseOsisVerse(
+      '<title canonical="true" type="psalm">According to Alamoth.<note placement="foot"><reference type="annotateRef">46:0 </reference>Alamoth is a musical term.</note></title> God is our refuge',
+    );
+    assert.equal(verse.text, 'God is our refuge');
+    assert.deepEqual(verse.footnotes, []);
+    assert.deepEqual(verse.headings, [{ text: 'According to Alamoth.', type: 'psalm', footnotes: [{ offset: 21, text: 'Alamoth is a musical term.', type: 'footnote' }] }]);
+    const inside = parseOsisVerse('<title type="psalm">though extra,<note placement="foot">or, supernumerary</note> composed when</title> I was small');
+    assert.deepEqual(inside.verse.headings[0], { text: 'though extra, composed when', type: 'psalm', footnotes: [{ offset: 13, text: 'or, supernumerary', type: 'footnote' }] });
+  });
+
   it('keeps a heading between the words of a record inside that verse (midVerse), the WEB’s speakers in Song 1:4', () => {
     const { verse } = parseOsisVerse('We will be glad. <speaker>Friends</speaker> They are right to love you. <speaker>Beloved</speaker>');
     assert.equal(verse.text, 'We will be glad. They are right to love you.');

@@ -103,21 +103,26 @@ function readStrongs(value: unknown, length: number): StrongsSpan[] | string {
 }
 
 /** Checks one verse line; returns its record or why it is malformed. */
+/** A verse's or heading's footnotes as stored, null when it has none, or what is wrong with them. */
+function readFootnotes(value: unknown, length: number): StoredTranslationFootnote[] | null | string {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) return 'has footnotes that are not a list';
+  const footnotes: StoredTranslationFootnote[] = [];
+  for (const note of value as unknown[]) {
+    if (!isRecord(note) || !Number.isInteger(note.offset) || (note.offset as number) < 0 || (note.offset as number) > length) return 'has a footnote without an offset in the text';
+    if (typeof note.text !== 'string' || (note.type !== 'footnote' && note.type !== 'crossReference')) return 'has a footnote without text or type';
+    footnotes.push([note.offset as number, note.text, note.type]);
+  }
+  return footnotes;
+}
+
 function readVerse(line: unknown, expected: number, keepStrongs: boolean): VerseOutcome | string {
   if (!isRecord(line) || line.verse !== expected || typeof line.text !== 'string') return `is not a verse line {verse: ${expected}, text}`;
   const text = line.text;
   const empty = line.empty === true;
   if (empty !== (text === '')) return empty ? 'is empty but has text' : 'has no text but is not marked empty';
-  let footnotes: StoredTranslationFootnote[] | null = null;
-  if (line.footnotes !== undefined) {
-    if (!Array.isArray(line.footnotes)) return 'has footnotes that are not a list';
-    footnotes = [];
-    for (const note of line.footnotes as unknown[]) {
-      if (!isRecord(note) || !Number.isInteger(note.offset) || (note.offset as number) < 0 || (note.offset as number) > text.length) return 'has a footnote without an offset in the text';
-      if (typeof note.text !== 'string' || (note.type !== 'footnote' && note.type !== 'crossReference')) return 'has a footnote without text or type';
-      footnotes.push([note.offset as number, note.text, note.type]);
-    }
-  }
+  const footnotes = readFootnotes(line.footnotes, text.length);
+  if (typeof footnotes === 'string') return footnotes;
   let headings: StoredTranslationHeading[] | null = null;
   const headingStrongs: VerseOutcome['headingStrongs'] = [];
   if (line.headings !== undefined) {
@@ -129,8 +134,12 @@ function readVerse(line: unknown, expected: number, keepStrongs: boolean): Verse
       if (typeof tagged === 'string') return `has a heading with ${tagged}`;
       const kept = keepStrongs && tagged.length > 0 ? tagged : null;
       if (kept) for (const [start, end, ...codes] of kept) headingStrongs.push([heading.text.slice(start, end), codes]);
-      if (heading.midVerse === true) headings.push([heading.text, heading.type, kept, 1]);
-      else headings.push(kept ? [heading.text, heading.type, kept] : [heading.text, heading.type]);
+      const notes = readFootnotes(heading.footnotes, heading.text.length);
+      if (typeof notes === 'string') return `has a heading that ${notes}`;
+      const stored: StoredTranslationHeading = notes ? [heading.text, heading.type, kept, heading.midVerse === true ? 1 : 0, notes] : [heading.text, heading.type, kept, heading.midVerse === true ? 1 : 0];
+      // Trailing members left out when empty: most headings are [text, type].
+      while (stored.length > 2 && !stored.at(-1)) stored.pop();
+      headings.push(stored);
     }
   }
   const spans: Array<number[] | null> = [];

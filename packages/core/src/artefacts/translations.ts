@@ -49,9 +49,16 @@ export type StoredTranslationFootnote = [offset: number, text: string, type: str
 /**
  * One heading before the verse (or inside it, `midVerse` 1): its text, `section`, `psalm` or `speaker`, and
  * (only for a translation whose tags are served, and only when it has any) its Strong's-tagged words as the
- * verse's `strongs` (the KJV's Psalm titles: they count for the verse in the concordance), else null or absent.
+ * verse's `strongs` (the KJV's Psalm titles: they count for the verse in the concordance), else null or absent;
+ * then its footnotes (the WEB's in Psalm titles, offsets into its text) when it has any.
  */
-export type StoredTranslationHeading = [text: string, type: string, strongs?: Array<Array<number | string>> | null, midVerse?: 1];
+export type StoredTranslationHeading = [
+  text: string,
+  type: string,
+  strongs?: Array<Array<number | string>> | null,
+  midVerse?: 0 | 1,
+  footnotes?: StoredTranslationFootnote[],
+];
 
 /**
  * One verse slot's record. `empty` is 1 for a slot with no text; `added`, `wordsOfJesus` are

@@ -51,11 +51,16 @@ type SpanPair = readonly [number, number];
 /** `[start, end, ...strongs]`: a Strong's-tagged word of a text. */
 type StrongsLine = readonly [number, number, ...string[]];
 
-/** A heading before a verse; `strongs` the tagged words of its text (the KJV's Psalm titles). */
+/**
+ * A heading before a verse (inside it with `midVerse`); `strongs` the tagged words of its text (the KJV's
+ * Psalm titles), `footnotes` its notes (the WEB's in Psalm titles), offsets into its text.
+ */
 export interface TranslationHeadingLine {
   readonly text: string;
   readonly type: Heading['type'];
+  readonly midVerse?: true;
   readonly strongs?: readonly StrongsLine[];
+  readonly footnotes?: Heading['footnotes'];
 }
 
 /** One verse of a data file; fields without content are left out. */
@@ -86,13 +91,17 @@ export interface TranslationBookFile {
 const pairs = (spans: readonly TextSpan[]): SpanPair[] => spans.map((span) => [span.start, span.end]);
 const strongsLines = (words: readonly StrongsWord[]): StrongsLine[] => words.map((word) => [word.start, word.end, ...word.strongs] as const);
 
+function toHeadingLine({ text, type, midVerse, strongs, footnotes }: Heading): TranslationHeadingLine {
+  return { text, type, ...(midVerse ? { midVerse } : {}), ...(strongs ? { strongs: strongsLines(strongs) } : {}), ...(footnotes ? { footnotes } : {}) };
+}
+
 function toLine(verse: TranslationVerse): TranslationVerseLine {
   return {
     verse: verse.verse,
     text: verse.text,
     ...(verse.empty ? { empty: true as const } : {}),
     ...(verse.headings.length > 0
-      ? { headings: verse.headings.map((heading) => ({ text: heading.text, type: heading.type, ...(heading.strongs ? { strongs: strongsLines(heading.strongs) } : {}) })) }
+      ? { headings: verse.headings.map(toHeadingLine) }
       : {}),
     ...(verse.footnotes.length > 0 ? { footnotes: verse.footnotes } : {}),
     ...(verse.added.length > 0 ? { added: pairs(verse.added) } : {}),
@@ -192,6 +201,7 @@ export function createTranslationsResult(read: readonly TranslationRead[], missi
         [`${r.id} verses`, r.verses],
         [`${r.id} empty`, r.empty],
         [`${r.id} footnotes`, r.footnotes + r.crossReferenceNotes],
+        ...(r.headingFootnotes > 0 ? [[`${r.id} footnotes in headings`, r.headingFootnotes] as const] : []),
       ]),
     ),
     skipped: [...missing, ...read.flatMap(({ report: r }) => r.leftOut.map((left) => ({ what: `${r.id} ${left.what}`, reason: left.reason, count: left.count })))],

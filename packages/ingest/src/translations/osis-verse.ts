@@ -40,6 +40,8 @@ export interface Heading {
   readonly midVerse?: true;
   /** Words tagged `<w lemma="strong:…">` in the heading (the KJV's Psalm titles), spans of its `text`; absent when none. */
   readonly strongs?: readonly StrongsWord[];
+  /** Notes in the heading (the WEB's in Psalm titles), `offset` into its `text`; absent when none. */
+  readonly footnotes?: readonly Footnote[];
 }
 
 export interface StrongsWord extends TextSpan {
@@ -177,6 +179,10 @@ interface SideText {
   readonly words: Array<{ readonly depth: number; readonly start: number; readonly strongs: string[] }>;
   /** Its tagged words, closed. */
   readonly strongs: StrongsWord[];
+  /** Notes inside a heading (the WEB's in Psalm titles), offsets into the heading's text. */
+  readonly notes: Footnote[];
+  /** The heading a note stands in. */
+  readonly parent?: SideText;
 }
 
 interface OpenElement {
@@ -208,7 +214,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
   let droppedDepth = 0;
   let unclosed = 0;
 
-  const finishSide = ({ kind, attributes, text: { text }, offset, strongs: tagged }: SideText): void => {
+  const finishSide = ({ kind, attributes, text: { text }, offset, strongs: tagged, notes }: SideText): void => {
     if (kind === 'note') {
       main.wordBoundary();
       footnotes.push({ offset, text, type: attributes.type === 'crossReference' ? 'crossReference' : 'footnote' });
@@ -216,7 +222,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
       if (text !== '') bookTitles.push(text);
     } else if (text !== '') {
       const type = kind === 'speaker' ? 'speaker' : attributes.type === 'psalm' ? 'psalm' : 'section';
-      const heading: Heading = { text, type, ...(tagged.length > 0 ? { strongs: tagged } : {}) };
+      const heading: Heading = { text, type, ...(tagged.length > 0 ? { strongs: tagged } : {}), ...(notes.length > 0 ? { footnotes: notes } : {}) };
       if (main.text === '') headings.push(heading);
       else afterText.push({ heading, at: main.text.length });
     }
@@ -248,6 +254,11 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
 
     if (side) {
       // Inside a note or heading: only its text matters (and the note's own verse label is dropped).
+      if (!closing && !selfClosing && name === 'note' && side.kind !== 'note') {
+        // A note in a heading (WEB Ps 46 `According to Alamoth.<note>…</note></title>`) is the heading's footnote.
+        side = { kind: 'note', attributes, text: new CollapsedText(), offset: side.text.text.length, open: [name], words: [], strongs: [], notes: [], parent: side };
+        continue;
+      }
       if (!closing && !selfClosing) {
         side.open.push(name);
         if (droppedDepth > 0 || (name === 'reference' && attributes.type === 'annotateRef' && side.kind === 'note')) droppedDepth += 1;
@@ -271,7 +282,12 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
           if (span && word.strongs.length > 0) side.strongs.push({ ...span, strongs: word.strongs });
         }
         side.open.length = index;
-        if (index === 0) {
+        if (index === 0 && side.parent) {
+          const { parent, attributes: noteAttributes, text: note, offset } = side;
+          parent.notes.push({ offset, text: note.text, type: noteAttributes.type === 'crossReference' ? 'crossReference' : 'footnote' });
+          parent.text.wordBoundary();
+          side = parent;
+        } else if (index === 0) {
           finishSide(side);
           side = undefined;
         }
@@ -282,7 +298,7 @@ export function parseOsisVerse(fragment: string, state: OsisState = INITIAL_OSIS
     }
 
     if (!closing && !selfClosing && (name === 'note' || name === 'title' || name === 'speaker')) {
-      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name], words: [], strongs: [] };
+      side = { kind: name, attributes, text: new CollapsedText(), offset: main.text.length, open: [name], words: [], strongs: [], notes: [] };
       continue;
     }
     if (LINE_LEVEL.has(name)) main.space();

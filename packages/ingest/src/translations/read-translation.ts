@@ -50,6 +50,8 @@ export interface TranslationReport {
   readonly empty: number;
   readonly footnotes: number;
   readonly crossReferenceNotes: number;
+  /** Notes in headings (the WEB's in Psalm titles), kept on the heading. */
+  readonly headingFootnotes: number;
   readonly headings: number;
   readonly addedSpans: number;
   /** `<q who="Jesus">` elements (or start milestones). */
@@ -89,7 +91,7 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
   let recordCount = 0;
   /** Keys of `c:0` records with text of their own (a book's introduction): no verse to put it in. */
   const introductions: string[] = [];
-  const counts = { footnotes: 0, crossReferenceNotes: 0, headings: 0, addedSpans: 0, jesusQuotes: 0, strongsWords: 0, strongsDropped: 0 };
+  const counts = { footnotes: 0, crossReferenceNotes: 0, headingFootnotes: 0, headings: 0, addedSpans: 0, jesusQuotes: 0, strongsWords: 0, strongsDropped: 0 };
 
   /**
    * Headings after a book's last verse have no verse to precede: the KJV's subscriptions of the epistles
@@ -159,7 +161,7 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
       if (osisVerse.text !== '') introductions.push(record.key);
       if (osisVerse.footnotes.length > 0) leave('footnotes', 'in an introduction record, not on a verse', osisVerse.footnotes.length);
       // Headings among an introduction's text (Sirach's prologue title) precede verse 1 like the others.
-      pendingHeadings.push(...osisVerse.headings.map(({ text, type }) => ({ text, type })), ...osisVerse.trailingHeadings);
+      pendingHeadings.push(...osisVerse.headings.map(({ midVerse: _inside, ...heading }) => heading), ...osisVerse.trailingHeadings);
       continue;
     }
 
@@ -175,6 +177,7 @@ export async function readTranslation(records: AsyncIterable<ImpRecord>, options
     current.verses += 1;
     if (empty) current.empty += 1;
     counts.headings += headings.length;
+    for (const heading of headings) counts.headingFootnotes += heading.footnotes?.length ?? 0;
     counts.addedSpans += osisVerse.added.length;
     for (const note of osisVerse.footnotes) counts[note.type === 'crossReference' ? 'crossReferenceNotes' : 'footnotes'] += 1;
     counts[options.keepStrongs ? 'strongsWords' : 'strongsDropped'] += osisVerse.strongs.length;

@@ -12,6 +12,7 @@ import {
   type Heading,
   type PackedVerse,
   type StoredRenderings,
+  type StoredTranslationFootnote,
   type StoredTranslationTables,
   type StoredTranslationVerse,
   TRANSLATIONS_LAYOUT,
@@ -36,16 +37,21 @@ function pairs(flat: readonly number[] | null | undefined): Array<readonly [numb
   return list;
 }
 
+function formatFootnote([offset, text, type]: StoredTranslationFootnote): Footnote {
+  return { offset, text, type: type === 'crossReference' ? 'crossReference' : 'footnote' };
+}
+
 function decodeSlot(bytes: Buffer, from: number, to: number, osis: string, verse: number): TranslationVerse {
   const [text, empty, footnotes, headings, added, wordsOfJesus, strongs] = decodeMsgpack(bytes, from, to) as Partial<StoredTranslationVerse> & [string, 0 | 1];
-  const notes: Footnote[] | undefined = footnotes?.map(([offset, note, type]) => ({ offset, text: note, type: type === 'crossReference' ? 'crossReference' : 'footnote' }));
+  const notes = footnotes?.map(formatFootnote);
   const addedPairs = pairs(added);
   const jesusPairs = pairs(wordsOfJesus);
-  const headingList: Heading[] = (headings ?? []).map(([headingText, type, , midVerse]) => ({
+  const headingList: Heading[] = (headings ?? []).map(([headingText, type, , midVerse, headingNotes]) => ({
     before: verse,
     level: HEADING_LEVELS[type] ?? 's1',
     text: headingText,
     ...(midVerse === 1 ? { midVerse: true as const } : {}),
+    ...(headingNotes && headingNotes.length > 0 ? { footnotes: headingNotes.map(formatFootnote) } : {}),
   }));
   const headingStrongs = (headings ?? []).flatMap(([headingText, , tagged]) =>
     (tagged ?? []).map(([start, end, ...codes]) => [headingText.slice(Number(start), Number(end)), ...codes.map(String)] as const),
