@@ -96,12 +96,15 @@ export async function renderDownloadArtefact(dataSet: DataSet, buildDir: string,
   const file = path.join(buildDir, DOWNLOADS_FILE);
   const temp = path.join(buildDir, `.${DOWNLOADS_FILE}.${process.pid}.tmp`);
   try {
+    const started = performance.now();
     const written = writeDownloads(dataSet, temp);
+    const seconds = (performance.now() - started) / 1000;
     const sha256 = await hashFile(temp);
     renameSync(temp, file);
     for (const [id, sizes] of Object.entries(written.translations)) {
       log?.(`render download ${id}: ${(sizes.identity / 1e6).toFixed(1)} MB → ${(sizes.br / 1e6).toFixed(1)} MB brotli, ${(sizes.gzip / 1e6).toFixed(1)} MB gzip`);
     }
+    log?.(`render downloads: ${written.records} translations in ${seconds.toFixed(1)} s`);
     return { name: DOWNLOADS_ARTEFACT, fileName: DOWNLOADS_FILE, sha256, optional: true, ...written };
   } catch (error) {
     rmSync(temp, { force: true });
