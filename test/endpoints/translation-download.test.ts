@@ -88,10 +88,11 @@ describe('GET /translations/{id}/download', () => {
   it('answers 304 to a copy still current, and takes the id in any letter case', async () => {
     const first = await get(app, '/translations/WEB/download');
     const etag = first.headers.get('etag') ?? '';
-    const again = await get(app, '/translations/web/download', { 'if-none-match': etag });
+    const again = await get(app, '/translations/web/download', { 'if-none-match': etag, 'accept-encoding': 'br' });
     assert.equal(again.status, 304);
     assert.equal(again.text, '');
     assert.equal(again.headers.get('etag'), etag);
+    assert.equal(again.headers.get('content-encoding'), null, 'no representation metadata on a 304');
   });
 
   it('holds each chapter as /passage gives it in that translation: headings, verses, footnotes, supplied words, words of Jesus', async () => {

@@ -147,11 +147,10 @@ export const translationDownloadRoute = defineMediaRoute({
       body: current ? new Uint8Array(0) : download.read(coding),
       etag,
       cacheControl: DATA_CACHE_CONTROL,
-      headers: {
-        vary: 'Accept-Encoding',
-        ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
-        'content-disposition': `attachment; filename="${id}.json"`,
-      },
+      // A 304 carries no representation metadata beyond the validator and Vary (RFC 9110 §15.4.5).
+      headers: current
+        ? { vary: 'Accept-Encoding' }
+        : { vary: 'Accept-Encoding', ...(coding === 'identity' ? {} : { 'content-encoding': coding }), 'content-disposition': `attachment; filename="${id}.json"` },
     };
   },
 });
