@@ -67,8 +67,8 @@ export interface RenderHookInput {
 /**
  * Renders further artefacts from the written build before the manifest is switched (the server's
  * response artefact and the translations' downloads: `skg build` passes `renderBuildArtefacts` of
- * @skg/server; the compiler never
- * imports the server). They depend only on the data artefacts, so the data version does not cover them.
+ * @skg/server; the compiler never imports the server). They depend only on the data artefacts, so the
+ * data version does not cover them.
  */
 export type RenderHook = (input: RenderHookInput) => Promise<RenderedArtefactEntry | readonly RenderedArtefactEntry[]>;
 
@@ -227,7 +227,8 @@ export function formatManifest(manifest: Manifest): string {
 
 /** `manifest` naming what a render hook wrote into its build directory: one artefact or several. */
 export function withRenderedArtefacts(manifest: Manifest, rendered: RenderedArtefactEntry | readonly RenderedArtefactEntry[]): Manifest {
-  return (Array.isArray(rendered) ? (rendered as readonly RenderedArtefactEntry[]) : [rendered as RenderedArtefactEntry]).reduce(withRenderedArtefact, manifest);
+  const list: readonly RenderedArtefactEntry[] = 'name' in rendered ? [rendered] : rendered;
+  return list.reduce(withRenderedArtefact, manifest);
 }
 
 /** `manifest` naming one more artefact, rendered into its build directory (kept sorted by name). */
