@@ -7,9 +7,10 @@
 //             skew of real popularity (a few hot paths, a long tail)
 //   chapters  every chapter of /passage (the largest common bodies), shuffled
 //   translations  every chapter and TRANSLATION_VERSES verses drawn at random of each translation beside
-//             the BSB (`?translation=KJV`, `WEB`, `RV1909`), and as many of the same in parallel
-//             (`?translation=BSB,KJV`), shuffled: computed on every request (no stored answers yet);
-//             only when asked for (`--workloads …,translations`)
+//             the BSB (`?translation=KJV`, `WEB`, `RV1909`), shuffled: stored answers (the render step
+//             stores every chapter and verse of each); only when asked for (`--workloads …,translations`)
+//   parallel  the same verses beside the BSB (`?translation=BSB,KJV`), shuffled: computed on request
+//             (a parallel answer is never stored); only when asked for (`--workloads …,parallel`)
 //
 // Each workload runs for each client coding: br (browsers: `gzip, deflate, br`), gzip (Python requests,
 // Go: `gzip, deflate`) and identity (curl: no Accept-Encoding). For each coding the answers our server
@@ -222,9 +223,10 @@ function describe(tally: Tally, bare: Tally | undefined): string {
 /** Verses drawn at random per translation for the `translations` workload. */
 const TRANSLATION_VERSES = 3000;
 
-/** Every chapter and TRANSLATION_VERSES random verses of each translation beside the BSB, alone and beside the BSB. */
-function listTranslationPaths(dataSet: Awaited<ReturnType<typeof loadDataSet>>, random: () => number): string[] {
-  const paths: string[] = [];
+/** Every chapter and TRANSLATION_VERSES random verses of each translation beside the BSB, alone (`single`) and beside the BSB (`parallel`). */
+function listTranslationPaths(dataSet: Awaited<ReturnType<typeof loadDataSet>>, random: () => number): { single: string[]; parallel: string[] } {
+  const single: string[] = [];
+  const parallel: string[] = [];
   const { canon } = dataSet.scripture;
   for (const translation of dataSet.translations?.translations ?? []) {
     const chapters: string[] = [];
@@ -238,11 +240,11 @@ function listTranslationPaths(dataSet: Awaited<ReturnType<typeof loadDataSet>>, 
       });
     }
     const picked = shuffle(verses, random).slice(0, TRANSLATION_VERSES);
-    for (const osis of [...chapters, ...picked.map((verse) => verse.osis)]) paths.push(`/api/v1/passage/${osis}?translation=${translation.id}`);
+    for (const osis of [...chapters, ...picked.map((verse) => verse.osis)]) single.push(`/api/v1/passage/${osis}?translation=${translation.id}`);
     // In parallel beside the BSB, where the BSB has the slot (not the WEB's deuterocanon or 3 John 1:15).
-    for (const { osis } of picked.filter((verse) => verse.inBsb)) paths.push(`/api/v1/passage/${osis}?translation=BSB,${translation.id}`);
+    for (const { osis } of picked.filter((verse) => verse.inBsb)) parallel.push(`/api/v1/passage/${osis}?translation=BSB,${translation.id}`);
   }
-  return paths;
+  return { single, parallel };
 }
 
 async function main(): Promise<void> {
@@ -266,15 +268,21 @@ async function main(): Promise<void> {
     ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
   ];
   record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs)`);
-  const translationPaths = args.workloads.split(',').includes('translations') ? listTranslationPaths(dataSet, createRandom(11)) : [];
-  if (translationPaths.length > 0) record('translation paths', `${translationPaths.length} distinct`);
+  const asked = args.workloads.split(',');
+  const translated = asked.includes('translations') || asked.includes('parallel') ? listTranslationPaths(dataSet, createRandom(11)) : { single: [], parallel: [] };
+  const translationPaths = [...translated.single, ...translated.parallel];
+  if (translationPaths.length > 0) {
+    const stored = translationPaths.filter((target) => (dataSet.responses?.find(`GET ${target}`) ?? -1) >= 0).length;
+    record('translation paths', `${translated.single.length} alone and ${translated.parallel.length} beside the BSB, ${stored} of them stored answers`);
+  }
   const app = createBenchApp(dataSet, true);
   const random = createRandom(9);
   const workloads: Record<string, string[]> = {
     wide: shuffle([...universe], random),
     zipf: zipf(shuffle([...universe], random), Number(args['zipf-requests']), random),
     chapters: shuffle([...chapterPaths], random),
-    translations: shuffle([...translationPaths], random),
+    translations: shuffle([...translated.single], random),
+    parallel: shuffle([...translated.parallel], random),
   };
   const names = args.workloads.split(',');
   for (const name of names) if (!workloads[name]) throw new Error(`unknown workload ${name}`);

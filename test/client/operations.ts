@@ -48,6 +48,12 @@ export const CALLS: { readonly [K in ClientOperation]: (client: ScriptureGraphCl
       ['BSB', 'KJV', 'WEB', 'RV1909'],
     );
   },
+  async download_translation(client) {
+    const { data, response } = await client.GET('/translations/{id}/download', { params: { path: { id: 'KJV' } } });
+    const { data: list } = await client.GET('/translations');
+    assert.equal(response.headers.get('etag'), `"${list?.translations.find((translation) => translation.id === 'KJV')?.checksum}"`);
+    assert.equal(data?.books.find((book) => book.id === 'John')?.chapters[0]?.osis, 'John.3');
+  },
   async get_interlinear(client) {
     const { data } = await client.GET('/interlinear/{osis}', { params: { path: { osis: 'Gen.1.1' } } });
     assert.ok(data);

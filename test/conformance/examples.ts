@@ -68,6 +68,13 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     { request: 'GET /translations', status: 200, app: 'without-optional' },
   ],
 
+  download_translation: [
+    { request: 'GET /translations/KJV/download', status: 200 },
+    { request: 'GET /translations/bsb/download', status: 200 },
+    { request: 'GET /translations/NIV/download', status: 404, code: 'not_found' },
+    { request: 'GET /translations/BSB/download', status: 503, code: 'dataset_unavailable', app: 'without-optional' },
+  ],
+
   parse_references: [
     { request: 'GET /references?q=Jn%203%3A16-18%3B%20Rom%208%3A28', status: 200 },
     { request: 'GET /references?q=John%203%3A16-4%3A2&passages=true', status: 200 },

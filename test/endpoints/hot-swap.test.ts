@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { build, renderCurrentBuild } from '@skg/compiler';
-import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
+import { renderBuildArtefacts, renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../../packages/server/src/events.ts';
 import { RELEASE_AFTER_MS } from '../../packages/server/src/hot-swap/release.ts';
 import { serve, type RunningServer } from '../../packages/server/src/serve.ts';
@@ -324,12 +324,15 @@ describe('hot swap: the stored answers rendered after the build (`skg build --re
       const v1 = served.manifest.dataVersion;
       assert.equal(served.responses, undefined);
       const computed = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));
+      assert.equal((await getRaw(`${server.url}/translations/KJV/download`)).status, 503, 'no downloads before the render');
 
-      const result = await renderCurrentBuild({ distDir, render: (input) => renderResponseArtefact({ ...input, threads: 1 }) });
+      const result = await renderCurrentBuild({ distDir, render: (input) => renderBuildArtefacts({ ...input, threads: 1 }) });
       assert.equal(result.status, 'rendered');
       await waitFor('the stored answers', () => server.dataSet.responses !== undefined);
       assert.equal(server.dataSet.manifest.dataVersion, v1, 'the same data version');
       assert.equal(server.dataSet.scripture, served.scripture, 'attached to the set served: its data is not loaded a second time');
+      assert.ok(server.dataSet.downloads, 'the downloads attached with them');
+      assert.equal((await getRaw(`${server.url}/translations/KJV/download`)).status, 200);
       assert.ok(lines.some((line) => line.includes(`switched to data ${v1} with its stored answers`)), 'the swap is logged');
 
       const stored = await Promise.all(paths.map((p) => getRaw(`${server.url}${p}`)));

@@ -20,7 +20,7 @@ describe('GET / (service index)', () => {
     assert.equal(body.version, '1');
     assert.deepEqual(Object.keys(body.endpoints).sort(), [
       '/', '/changelog', '/connections', '/entity/{path}', '/family/{path}', '/graph/{path}', '/health', '/interlinear/{osis}', '/list', '/nearby', '/openapi.json', '/passage/{osis}', '/random', '/reference', '/reference/assets/{file}', '/references', '/scripture',
-      '/search', '/stats', '/status', '/tags', '/translations', '/vocabulary',
+      '/search', '/stats', '/status', '/tags', '/translations', '/translations/{id}/download', '/vocabulary',
       '/webhooks', '/webhooks/{id}', '/xrefs/{osis}', 'DELETE /webhooks/{id}', 'POST /mcp', 'POST /webhooks', 'POST /webhooks/{id}/test',
     ]);
     for (const description of Object.values(body.endpoints)) assert.equal(typeof description, 'string');

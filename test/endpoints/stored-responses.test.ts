@@ -30,12 +30,38 @@ describe('stored answers (the response artefact) on the fixture', () => {
   });
   after(removeTempDirs);
 
-  it('answers every rendered path byte for byte as the route computes it (passage, xrefs, interlinear, entity, family)', async () => {
+  it('answers every rendered path byte for byte as the route computes it (passage, xrefs, interlinear, entity, family, translations)', async () => {
     const targets = sampleTargets(dataSet, 1);
     const kinds = new Set(targets.map((t) => t.kind));
-    assert.deepEqual([...kinds].sort(), ['entity', 'family', 'interlinear', 'passage', 'xrefs']);
+    assert.deepEqual([...kinds].sort(), ['entity', 'family', 'interlinear', 'passage', 'translation', 'xrefs']);
     const answered = await assertStoredEqualsComputed(dataSet, targets);
     assert.ok(answered > 50, `${answered} stored answers checked`);
+  });
+
+  it('stores every chapter and verse of each translation under the canonical request of ?translation=<id>', async () => {
+    const stored = dataSet.responses!;
+    for (const path of ['/passage/John.3.16?translation=KJV', '/passage/Ps.23?translation=KJV', '/passage/Tob.1.1?translation=WEB', '/passage/Tob.1?translation=WEB', '/passage/Gen.1.1?translation=RV1909']) {
+      assert.ok(stored.find(`GET /api/v1${path}`) >= 0, path);
+    }
+    // A slot the translation lacks (the RV1909 has no Tobit) and the BSB's own id are not stored.
+    assert.equal(stored.find('GET /api/v1/passage/Tob.1.1?translation=RV1909'), -1);
+    assert.equal(stored.find('GET /api/v1/passage/John.3.16?translation=BSB'), -1);
+    const translations = dataSet.translations!.translations;
+    const slots = translations.reduce((sum, translation) => sum + translation.slotCount + translation.chapterCount, 0);
+    assert.equal(sampleTargets(dataSet, 1).filter((target) => target.kind === 'translation').length, slots);
+    // Answered from the store: the br bytes as they were rendered, nothing compressed for the request.
+    const app = createTestApp(dataSet);
+    const calls = countZlibCalls();
+    let body: Buffer;
+    try {
+      const kjv = await app.fetch(new Request('http://localhost/api/v1/passage/John.3?translation=KJV', { headers: { 'accept-encoding': 'br' } }));
+      assert.equal(kjv.headers.get('content-encoding'), 'br');
+      body = Buffer.from(await kjv.arrayBuffer());
+      assert.deepEqual(calls.counted, {}, 'no zlib function called');
+    } finally {
+      calls.restore();
+    }
+    assert.match(JSON.parse(brotliDecompressSync(body).toString('utf8')).verses[15].text, /only begotten Son/);
   });
 
   it('is not a dataset: /status lists only the optional datasets', async () => {

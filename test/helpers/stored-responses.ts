@@ -144,9 +144,13 @@ export async function assertLaneEqualsRouted(dataSet: DataSet, targets: readonly
       ] as const) {
         const before = server.routed();
         const lane = await exchange(server.port, method, path, headers);
-        assert.equal(server.routed(), before, `${method} ${path}: answered by the stored lane, not h3`);
-        const routed = await exchange(server.port, method, `${path}?routed=1`, headers);
-        assert.equal(server.routed(), before + 1, `${method} ${path}?routed=1: answered by h3`);
+        // A target with a query (`?translation=KJV`) is the lane's only once it reads queries; h3's route handler answers it from the store meanwhile.
+        const hasQuery = path.includes('?');
+        if (!hasQuery) assert.equal(server.routed(), before, `${method} ${path}: answered by the stored lane, not h3`);
+        const afterLane = server.routed();
+        const routedPath = `${path}${hasQuery ? '&' : '?'}routed=1`;
+        const routed = await exchange(server.port, method, routedPath, headers);
+        assert.equal(server.routed(), afterLane + 1, `${method} ${routedPath}: answered by h3`);
         const label = `${method} ${path} ${JSON.stringify(headers)}`;
         assert.equal(lane.status, routed.status, label);
         assert.deepEqual(comparable(lane.headers), comparable(routed.headers), `${label}: headers`);

@@ -38,7 +38,7 @@ describe('skg build, inspect, verify', () => {
     assert.match((await skg('verify', '--dist', dist)).out, /^ok: /);
   });
 
-  it('--no-render builds all but the stored answers (verify says partial); --render-only adds them to the same data version, as a full build has them', async () => {
+  it('--no-render builds all but the stored answers and downloads (verify says partial); --render-only adds them to the same data version, as a full build has them', async () => {
     const dist = path.join(await createTempDir(), 'dist');
     const readManifest = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
     assert.match((await skg('build', '--bundle', FIXTURE_BUNDLE, '--dist', dist, '--quiet', '--no-render')).out, /no stored answers \(--no-render\)/);
@@ -51,9 +51,10 @@ describe('skg build, inspect, verify', () => {
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /^rendered [\d,]+ stored answers in .* \(same data version\)$/);
     const rendered = await readManifest(dist);
     assert.equal(rendered.dataVersion, bare.dataVersion);
-    const { responses, ...data } = rendered.artefacts;
+    const { responses, downloads, ...data } = rendered.artefacts;
     assert.deepEqual(data, bare.artefacts, 'the data artefacts are those of the --no-render build');
     assert.equal(responses.file, `builds/${bare.dataVersion}/responses.bin`);
+    assert.equal(downloads.file, `builds/${bare.dataVersion}/downloads.bin`, 'and the translations\' downloads');
     assert.equal(existsSync(stale), false, 'what a stopped render left is removed');
     assert.doesNotMatch((await skg('verify', '--dist', dist)).out, /partial/);
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /already names stored answers/);

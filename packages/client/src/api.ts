@@ -50,10 +50,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text
-         * @description One entry per translation, the default (BSB) first: `id` (what `translation=` takes on /passage, /scripture and /references), `name`, `language` (BCP 47), `direction`, `versification`, `licence` with its notes (the KJV is under Crown patent in the United Kingdom; "World English Bible" is a trademark for the unmodified text), counts, `features`, the books it holds (the WEB's deuterocanonical books flagged) and `checksum`, which changes exactly when the text does, so an offline copy knows when to refresh. Without the translations dataset only the BSB is listed.
+         * The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features, a checksum of each text and its download
+         * @description One entry per translation, the default (BSB) first: `id` (what `translation=` takes on /passage, /scripture and /references), `name`, `language` (BCP 47), `direction`, `versification`, `licence` with its notes (the KJV is under Crown patent in the United Kingdom; "World English Bible" is a trademark for the unmodified text), counts, `features`, the books it holds (the WEB's deuterocanonical books flagged), `checksum` (the sha256 of its download), which changes exactly when the text, headings or notes do, so an offline copy knows when to refresh, and `download`: the URL of the whole translation as one JSON document, with its size in each coding. Without the translations dataset only the BSB is listed.
          */
         get: operations["list_translations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translations/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A whole translation as one JSON document (books, chapters, verses, headings, footnotes) for an offline copy
+         * @description Every book of the translation in its own order (the WEB's deuterocanon after Malachi), each chapter with its `headings` and `verses` exactly as /passage/{chapter}?translation={id} gives them (footnotes, supplied words and words of Jesus where the source marks them, empty slots `omitted: true`), after the facts /translations lists (name, language, versification, licence, source). Compiled at build time and sent as stored: `br` to a client accepting brotli, else `gzip`, else uncoded (a few MB). The ETag is the translation's `checksum` on /translations, quoted: an offline copy compares it (or sends If-None-Match) to know when to refresh. 404 `not_found` for a translation this server does not serve; 503 `dataset_unavailable` while the build has not compiled the downloads (a build with `--no-render`, or the first minutes of `skg start`).
+         */
+        get: operations["download_translation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,10 +1346,86 @@ export interface components {
             };
             /** @description What its verses carry: `footnotes`, `headings`, `wordsOfJesus`, `added` (supplied words), `strongs` (a concordance), `speakers` (BSB), `deuterocanon` (books beyond the 66) */
             features: ("footnotes" | "headings" | "wordsOfJesus" | "added" | "strongs" | "speakers" | "deuterocanon")[];
-            /** @description `sha256:` and the hex digest of its text (per slot `<osis>\t<text>\n`, in order): changes exactly when the text does */
+            /** @description `sha256:` and the hex digest of its download's JSON (/translations/{id}/download uncoded: everything it holds, text, headings and notes): changes exactly when the download does; the download's ETag is this value, quoted */
             checksum: string;
+            /** @description The whole translation as one JSON document (TranslationDownload) */
+            download: {
+                /** @description The download's path (`/api/v1/translations/KJV/download`) */
+                url: string;
+                /** @description Its size in each coding; absent while the build has not compiled the downloads */
+                bytes?: {
+                    /** @description Sent to a client accepting brotli */
+                    br: number;
+                    /** @description Sent to a client accepting gzip but not brotli */
+                    gzip: number;
+                    /** @description Uncoded JSON */
+                    identity: number;
+                };
+            };
             /** @description In its own order (the deuterocanon after Malachi) */
             books: components["schemas"]["TranslationBook"][];
+        };
+        /** @description One chapter of a translation's download */
+        TranslationDownloadChapter: {
+            chapter: number;
+            /** @description `Gen.1` */
+            osis: string;
+            /** @description As /passage/{chapter}?translation= gives them */
+            headings: components["schemas"]["Heading"][];
+            /** @description Every verse slot, empty ones `omitted: true`, as /passage/{chapter}?translation= gives them */
+            verses: components["schemas"]["Verse"][];
+        };
+        /** @description A whole translation for an offline copy: its facts, then every book, chapter, heading and verse */
+        TranslationDownload: {
+            /**
+             * @description A translation id, as /translations lists them
+             * @enum {string}
+             */
+            id: "BSB" | "KJV" | "WEB" | "RV1909";
+            name: string;
+            /** @description BCP 47 language tag */
+            language: string;
+            /**
+             * @description Writing direction
+             * @enum {string}
+             */
+            direction: "ltr" | "rtl";
+            /**
+             * @description The versification of its verse slots
+             * @enum {string}
+             */
+            versification: "kjv" | "nrsva";
+            /** @description Chapters whose text does not sit in the slots its versification names, served as the source has them (the RV1909: its module forced the Spanish numbering into KJV slots); absent when there are none */
+            versificationNotes?: {
+                /** @description Why, in one sentence */
+                note: string;
+                /** @description The chapters, as OSIS ids (`Jonah.2`) */
+                chapters: string[];
+            };
+            /** @description The translation's licence */
+            licence: {
+                /** @description SPDX-style id */
+                id: string;
+                /** @description What `licence.text` says on an answer read in this translation */
+                text: string;
+                /** @description What to know before reusing the text (Crown patent, trademark) */
+                notes: string[];
+            };
+            /** @description Where the text comes from */
+            source: string;
+            /** @description In the translation's own order (the WEB's deuterocanon after Malachi) */
+            books: {
+                /** @description OSIS book id (`Gen`, `Tob`, `1Macc`) */
+                id: string;
+                /** @description English name */
+                name: string;
+                /** @description The title the translation gives it (`Génesis`) */
+                title: string;
+                /** @description True for a book of the deuterocanon */
+                deuterocanonical: boolean;
+                /** @description The chapters it has, in order */
+                chapters: components["schemas"]["TranslationDownloadChapter"][];
+            }[];
         };
         Translations: {
             count: number;
@@ -2489,6 +2585,8 @@ export interface components {
         "Content-Encoding": "br" | "gzip";
         /** @description Where the created resource is read */
         Location: string;
+        /** @description `attachment` with a file name (`KJV.json`), on a translation's download */
+        "Content-Disposition": string;
     };
     pathItems: never;
 }
@@ -2696,6 +2794,93 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    download_translation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag received before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Echoed back on the response; it has no other effect (requests are not deduplicated by it) */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Kept as the request id when it is 1–128 characters of `A–Z a–z 0–9 . _ : + = / -`; otherwise a new one is made */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description A translation id as /translations lists it (`BSB`, `KJV`, `WEB`, `RV1909`; any letter case)
+                 * @example KJV
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationDownload"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            /** @description dataset_unavailable: an optional artefact this route needs is not built; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     parse_references: {

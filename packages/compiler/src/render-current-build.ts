@@ -8,8 +8,8 @@
 
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { assertManifest, type Manifest, RESPONSES_ARTEFACT, RESPONSES_FILE } from '@skg/core';
-import { BUILDS_DIR, MANIFEST_FILE, type RenderHook, switchManifest, withRenderedArtefact } from './stages/write.ts';
+import { assertManifest, DOWNLOADS_FILE, type Manifest, RESPONSES_ARTEFACT, RESPONSES_FILE } from '@skg/core';
+import { BUILDS_DIR, MANIFEST_FILE, type RenderHook, switchManifest, withRenderedArtefacts } from './stages/write.ts';
 
 export interface RenderCurrentBuildOptions {
   readonly distDir: string;
@@ -53,7 +53,7 @@ export async function renderCurrentBuild(options: RenderCurrentBuildOptions): Pr
   // A build that switched the manifest meanwhile wins: its artefacts are newer than these answers.
   const now = await readManifest(distDir);
   if (now.dataVersion !== current.dataVersion || now.artefacts[RESPONSES_ARTEFACT]) return { status: 'superseded', manifest: now, renderMs };
-  const manifest = withRenderedArtefact(current, rendered);
+  const manifest = withRenderedArtefacts(current, rendered);
   await switchManifest(distDir, manifest);
   return { status: 'rendered', manifest, renderMs };
 }
@@ -63,6 +63,6 @@ export async function renderCurrentBuild(options: RenderCurrentBuildOptions): Pr
  * background render when it is stopped itself, and a killed process cleans nothing up).
  */
 async function removeStaleRenders(buildDir: string): Promise<void> {
-  const stale = new RegExp(`^\\.${RESPONSES_FILE.replace('.', '\\.')}\\.\\d+\\.tmp$`);
+  const stale = new RegExp(`^\\.(${RESPONSES_FILE.replace('.', '\\.')}|${DOWNLOADS_FILE.replace('.', '\\.')})\\.\\d+\\.tmp$`);
   for (const entry of await readdir(buildDir)) if (stale.test(entry)) await rm(path.join(buildDir, entry), { force: true });
 }

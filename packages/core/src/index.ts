@@ -12,6 +12,7 @@ export * from './graph.ts';
 export * from './cross-references.ts';
 export * from './interlinear.ts';
 export * from './responses.ts';
+export * from './downloads.ts';
 export * from './artefacts/index.ts';
 export * from './progress.ts';
 export { startSiblingWorker } from './worker-thread.ts';

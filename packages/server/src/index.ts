@@ -21,7 +21,7 @@ export { createServiceEvents, SERVICE_EVENTS, type ServiceEventData, type Servic
 export { createWebhooks, type WebhookLimits, type WebhookOptions, type Webhooks } from './webhooks/service.ts';
 export { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';
 export { createWebhookStore, type WebhookStore, type WebhookStoreConfig } from './webhooks/store.ts';
-export { renderResponseArtefact, type RenderedArtefact, type RenderInput } from './render/render-responses.ts';
+export { renderBuildArtefacts, renderResponseArtefact, type RenderedArtefact, type RenderInput } from './render/render-responses.ts';
 import type { McpStdioOptions, RunningMcpStdio } from './mcp/stdio.ts';
 
 export type { McpStdioOptions, RunningMcpStdio };

@@ -36,9 +36,9 @@ export function registerBuildCommand(program: Command): void {
       if (flags.renderOnly && !flags.render) throw new Error('--render-only and --no-render ask for opposite things: give one of them');
       const { build, formatBuildReport, renderCurrentBuild } = await import('@skg/compiler');
       const progress = flags.quiet ? undefined : await createProgressDisplay('build');
-      // The response artefact is rendered by the server's own routes (the compiler never imports the server).
-      const { renderResponseArtefact } = await import('@skg/server');
-      const render: RenderHook = (input) => renderResponseArtefact({ ...input, ...(progress ? { onProgress: createRenderNotes(progress) } : {}) });
+      // The response artefact and the downloads are rendered by the server's own routes (the compiler never imports the server).
+      const { renderBuildArtefacts } = await import('@skg/server');
+      const render: RenderHook = (input) => renderBuildArtefacts({ ...input, ...(progress ? { onProgress: createRenderNotes(progress) } : {}) });
       if (flags.renderOnly) {
         try {
           const result = await runStage(progress?.listener, 'stored answers', { index: 1, total: 1 }, () => renderCurrentBuild({ distDir: config.dist, render }), describeRender);

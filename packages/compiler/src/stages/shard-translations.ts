@@ -236,7 +236,8 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
         const [text, empty, footnotes, headings, added, wordsOfJesus] = outcome.stored;
         bookCounts.verses++;
         bookCounts.empty += empty;
-        bookCounts.footnotes += footnotes?.length ?? 0;
+        // A heading's notes (the WEB's in Psalm titles) count with the verse's, as the BSB's do.
+        bookCounts.footnotes += (footnotes?.length ?? 0) + (headings ?? []).reduce((sum, heading) => sum + (heading[4]?.length ?? 0), 0);
         bookCounts.headings += headings?.length ?? 0;
         bookCounts.added += (added?.length ?? 0) / 2;
         bookCounts.wordsOfJesus += (wordsOfJesus?.length ?? 0) / 2;

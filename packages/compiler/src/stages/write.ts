@@ -66,10 +66,11 @@ export interface RenderHookInput {
 
 /**
  * Renders further artefacts from the written build before the manifest is switched (the server's
- * response artefact: `skg build` passes `renderResponseArtefact` of @skg/server; the compiler never
- * imports the server). They depend only on the data artefacts, so the data version does not cover them.
+ * response artefact and the translations' downloads: `skg build` passes `renderBuildArtefacts` of
+ * @skg/server; the compiler never imports the server). They depend only on the data artefacts, so the
+ * data version does not cover them.
  */
-export type RenderHook = (input: RenderHookInput) => Promise<RenderedArtefactEntry>;
+export type RenderHook = (input: RenderHookInput) => Promise<RenderedArtefactEntry | readonly RenderedArtefactEntry[]>;
 
 export interface WriteInput {
   readonly distDir: string;
@@ -224,6 +225,12 @@ export function formatManifest(manifest: Manifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
+/** `manifest` naming what a render hook wrote into its build directory: one artefact or several. */
+export function withRenderedArtefacts(manifest: Manifest, rendered: RenderedArtefactEntry | readonly RenderedArtefactEntry[]): Manifest {
+  const list: readonly RenderedArtefactEntry[] = 'name' in rendered ? [rendered] : rendered;
+  return list.reduce(withRenderedArtefact, manifest);
+}
+
 /** `manifest` naming one more artefact, rendered into its build directory (kept sorted by name). */
 export function withRenderedArtefact(manifest: Manifest, rendered: RenderedArtefactEntry): Manifest {
   const buildName = `${BUILDS_DIR}/${manifest.dataVersion}`;
@@ -275,7 +282,7 @@ export async function write(input: WriteInput, diagnostics: Diagnostics): Promis
     const start = performance.now();
     const rendered = await input.render({ distDir, buildDir, manifest: draft, ...(input.log ? { log: input.log } : {}) });
     renderMs = Math.round((performance.now() - start) * 10) / 10;
-    manifest = withRenderedArtefact(draft, rendered);
+    manifest = withRenderedArtefacts(draft, rendered);
   }
 
   // 3. The manifest, last, by rename: a reader sees the old manifest or the new one, never half.

@@ -88,7 +88,10 @@ export interface StoredTranslation {
   readonly books: StoredTranslationBook[];
   /** What the text has, counted: empty slots, footnotes, headings, supplied-word spans, words-of-Jesus spans, Strong's-tagged words. */
   readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
-  /** Lowercase hex sha256 of the text: per slot `<osis>\t<text>\n`, in slot order. */
+  /**
+   * Lowercase hex sha256 of the text: per slot `<osis>\t<text>\n`, in slot order. Not what /translations
+   * shows since the downloads (its `checksum` is the sha256 of the download, which covers the notes too).
+   */
   readonly checksum: string;
   /** First vocabulary row and how many: the words of its text, tokenised as the BSB's search tokenises (`tokenizeScripture`). */
   readonly wordFirst: number;

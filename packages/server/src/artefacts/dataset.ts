@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Manifest, OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS, RESPONSES_ARTEFACT } from '@skg/core';
+import { DOWNLOADS_ARTEFACT, type Manifest, OPTIONAL_ARTEFACTS, REQUIRED_ARTEFACTS, RESPONSES_ARTEFACT } from '@skg/core';
 import { computeEtagBase } from '../etag-base.ts';
 import { alignBuffer, assertLittleEndian } from './binary.ts';
 import { loadChangelog } from './changelog.ts';
@@ -18,6 +18,7 @@ import { loadGraphEdges } from './graph-edges.ts';
 import { createGraphStore } from './graph-store.ts';
 import { INTERLINEAR_TAIL_OFFSET_AT, loadInterlinear } from './interlinear.ts';
 import { loadResponses, RESPONSES_TAIL_OFFSET_AT, type ResponseStore } from './responses.ts';
+import { DOWNLOADS_TAIL_OFFSET_AT, type DownloadStore, loadDownloads } from './downloads.ts';
 import { loadScriptureIndex } from './scripture-index.ts';
 import { createScriptureStore } from './scripture-store.ts';
 import { loadTranslations, TRANSLATIONS_TAIL_OFFSET_AT } from './translations.ts';
@@ -47,15 +48,31 @@ function openStoredAnswers(dir: string, manifest: Manifest, broken: ReadonlySet<
 }
 
 /**
- * `dataSet` with the stored answers `manifest` names (a manifest of the same data version, as
+ * The translations' downloads the render step wrote (`downloads.bin`); absent when the build has none or
+ * the file will not open (the download route then answers 503). Their content depends on the data only,
+ * so they are used whatever the data version's ETag base.
+ */
+function openDownloads(dir: string, manifest: Manifest, broken: ReadonlySet<string | undefined>): DownloadStore | undefined {
+  const entry = manifest.artefacts[DOWNLOADS_ARTEFACT];
+  if (!entry || broken.has(DOWNLOADS_ARTEFACT)) return undefined;
+  try {
+    return loadDownloads(openArtefactFile(path.join(dir, entry.file), entry.bytes, DOWNLOADS_TAIL_OFFSET_AT));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `dataSet` with the stored answers and downloads `manifest` names (a manifest of the same data version, as
  * `skg build --render-only` switches in), or without any when it names none: every other store is
  * shared, so the swap costs only the head of the response artefact. The caller has checked the file.
  */
 export function withStoredAnswers(dataSet: DataSet, manifest: Manifest): DataSet {
   if (manifest.dataVersion !== dataSet.manifest.dataVersion) throw new Error(`stored answers of data ${manifest.dataVersion} cannot attach to data ${dataSet.manifest.dataVersion}`);
-  const { responses: _previous, ...rest } = dataSet;
+  const { responses: _previous, downloads: _previousDownloads, ...rest } = dataSet;
   const responses = openStoredAnswers(dataSet.dir, manifest, new Set());
-  return Object.freeze({ ...rest, manifest, ...(responses ? { responses } : {}), loadedAt: new Date() });
+  const downloads = openDownloads(dataSet.dir, manifest, new Set());
+  return Object.freeze({ ...rest, manifest, ...(responses ? { responses } : {}), ...(downloads ? { downloads } : {}), loadedAt: new Date() });
 }
 
 /**
@@ -137,11 +154,12 @@ export async function loadDataSet(distDir: string, options: LoadDataSetOptions =
   }
 
   const responses = openStoredAnswers(dir, manifest, broken);
+  const downloads = openDownloads(dir, manifest, broken);
 
   const datasets: Record<string, boolean> = {};
   for (const name of OPTIONAL_ARTEFACTS) datasets[name] = name in manifest.artefacts && !broken.has(name);
   for (const [name, entry] of Object.entries(manifest.artefacts)) {
-    if (entry.optional && !(name in datasets) && name !== RESPONSES_ARTEFACT) datasets[name] = !broken.has(name);
+    if (entry.optional && !(name in datasets) && name !== RESPONSES_ARTEFACT && name !== DOWNLOADS_ARTEFACT) datasets[name] = !broken.has(name);
   }
   return Object.freeze({
     dir,
@@ -154,6 +172,7 @@ export async function loadDataSet(distDir: string, options: LoadDataSetOptions =
     xrefs: loadCrossReferences(xrefs.buffer, xrefs.file),
     ...(connections ? { connections } : {}),
     ...(responses ? { responses } : {}),
+    ...(downloads ? { downloads } : {}),
     changelog: loadChangelog(changelog.buffer, changelog.file),
     loadedAt: new Date(),
   });

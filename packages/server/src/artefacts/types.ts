@@ -1,6 +1,7 @@
 // What the routes read: the loaded artefact set. Loaders in this folder implement it from `dist/`.
 
 import type { Book, Canon, ConnectionTotals, DocumentType, Heading, Manifest, StoredGraphStats, Testament, Verse } from '@skg/core';
+import type { DownloadStore } from './downloads.ts';
 import type { ResponseStore } from './responses.ts';
 
 /** One chapter of scripture as the chapter artefact stores it. */
@@ -94,6 +95,11 @@ export interface DataSet {
    * has none or they were rendered for another data version or response format.
    */
   readonly responses?: ResponseStore;
+  /**
+   * Each translation whole, for /translations/{id}/download (`downloads.bin`, written by the render step
+   * beside the response artefact); absent when the build has not rendered it.
+   */
+  readonly downloads?: DownloadStore;
   readonly loadedAt: Date;
 }
 

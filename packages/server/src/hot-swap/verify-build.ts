@@ -5,7 +5,7 @@
 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Manifest, RESPONSES_ARTEFACT } from '@skg/core';
+import { DOWNLOADS_ARTEFACT, type Manifest, RESPONSES_ARTEFACT } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import { formatDistProblem, inspectDist, MANIFEST_FILE, verifyArtefact } from '../artefacts/check-dist.ts';
 import { withStoredAnswers } from '../artefacts/dataset.ts';
@@ -98,7 +98,7 @@ export async function loadVerifiedBuild(distDir: string, load: LoadDataSet): Pro
 
 /**
  * When `distDir` now names the data `current` serves, artefact for artefact, and only other stored
- * answers (`skg build --render-only` added them): `current` with those attached, every other store
+ * answers and downloads (`skg build --render-only` added them): `current` with those attached, every other store
  * shared (no second copy of the data in memory, no data checks to run again), once the response
  * artefact passes its sha256. Undefined when anything else changed: the full load decides then.
  * Throws BuildRefusedError when the response artefact is missing, of the wrong size or checksum.
@@ -110,13 +110,14 @@ export async function attachVerifiedStoredAnswers(distDir: string, current: Data
   if (!manifest || manifest.dataVersion !== current.manifest.dataVersion) return undefined;
   const names = new Set([...Object.keys(manifest.artefacts), ...Object.keys(current.manifest.artefacts)]);
   names.delete(RESPONSES_ARTEFACT);
+  names.delete(DOWNLOADS_ARTEFACT);
   for (const name of names) {
     const now = manifest.artefacts[name];
     const served = current.manifest.artefacts[name];
     if (now?.sha256 !== served?.sha256 || now?.file !== served?.file) return undefined;
   }
   if (problems.length > 0) throw new BuildRefusedError(problems.map(formatDistProblem), manifest.dataVersion);
-  const problem = await verifyArtefact(dir, manifest, RESPONSES_ARTEFACT);
+  const problem = (await verifyArtefact(dir, manifest, RESPONSES_ARTEFACT)) ?? (await verifyArtefact(dir, manifest, DOWNLOADS_ARTEFACT));
   if (problem) throw new BuildRefusedError([formatDistProblem(problem)], manifest.dataVersion);
   const builtAt = await stat(path.join(dir, MANIFEST_FILE)).then(
     (info) => info.mtime.toISOString(),

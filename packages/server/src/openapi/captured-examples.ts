@@ -14,7 +14,8 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "endpoints": {
           "/": "This service index: endpoints, collections, errors, limits, caching, pricing and licence",
           "/passage/{osis}": "Scripture text by OSIS reference: a verse, a range inside one chapter or across chapters of one book (Passage), or a chapter (Chapter)",
-          "/translations": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text",
+          "/translations": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features, a checksum of each text and its download",
+          "/translations/{id}/download": "A whole translation as one JSON document (books, chapters, verses, headings, footnotes) for an offline copy",
           "/references": "Bible references in free text as people write them (\"Jn 3:16-18; Rom 8:28\"), as OSIS, optionally with their text",
           "/interlinear/{osis}": "Reverse interlinear of a verse or a chapter: English in English order, each segment with its Hebrew, Aramaic or Greek word",
           "/xrefs/{osis}": "Cross references from a verse or a chapter, most-supported first, with their votes",
@@ -81,7 +82,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
             "name": "list_translations",
             "method": "GET",
             "path": "/translations",
-            "summary": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text"
+            "summary": "The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features, a checksum of each text and its download"
           },
           {
             "name": "parse_references",
@@ -296,7 +297,15 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "headings",
               "speakers"
             ],
-            "checksum": "sha256:e31effd3816caed0c7d2d16e131c870a6fa5100d7004c8e30f019e1e5ffd451b",
+            "checksum": "sha256:4c1162ba76a396526c94888f31cccce37167b96ba401fac06d8763ec0013a52e",
+            "download": {
+              "url": "/api/v1/translations/BSB/download",
+              "bytes": {
+                "br": 7685,
+                "gzip": 9222,
+                "identity": 30172
+              }
+            },
             "books": [
               {
                 "id": "Gen",
@@ -354,7 +363,15 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "headings",
               "wordsOfJesus"
             ],
-            "checksum": "sha256:11bb9ac34799da54cc76f6b8290beb5f3a52ed312d1532342027d33f6078268a",
+            "checksum": "sha256:fcbda1ef86ec4f706ea134755de022144a966565341d1238d88acf57d5e1ae0e",
+            "download": {
+              "url": "/api/v1/translations/KJV/download",
+              "bytes": {
+                "br": 5227,
+                "gzip": 6234,
+                "identity": 20792
+              }
+            },
             "books": [
               {
                 "id": "Gen",
@@ -412,7 +429,15 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "headings",
               "wordsOfJesus"
             ],
-            "checksum": "sha256:e8a5861ec9745b31420ca9dbe3f6c721587483ee68c80062beab2a6964963f1b",
+            "checksum": "sha256:8d6b323bfb17aaf3b7a8b24398ef0d9117535a12939719f5b8d82467957d41c4",
+            "download": {
+              "url": "/api/v1/translations/WEB/download",
+              "bytes": {
+                "br": 6358,
+                "gzip": 7700,
+                "identity": 23694
+              }
+            },
             "books": [
               {
                 "id": "Gen",
@@ -447,6 +472,166 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "shareAlike": "Documents under sa/ and documents built from share-alike sources (Theographic, OpenGNT) are CC BY-SA 4.0: derivatives must be shared alike. They are flagged shareAlike: true.",
           "attribution": "/api/v1/entity/sources"
         }
+      }
+    }
+  },
+  "download_translation": {
+    "200": {
+      "request": "GET /translations/KJV/download",
+      "value": {
+        "id": "KJV",
+        "name": "King James Version",
+        "language": "en",
+        "direction": "ltr",
+        "versification": "kjv",
+        "licence": {
+          "id": "public-domain",
+          "text": "Scripture text: King James Version (KJV, 2006 edition of the SWORD module KJV), public domain outside the United Kingdom.",
+          "notes": [
+            "In the United Kingdom the rights in the Authorized Version are vested in the Crown (letters patent, administered by Cambridge University Press)."
+          ]
+        },
+        "source": "CrossWire SWORD module KJV (engKJV2006eb), Debian sword-text-kjv",
+        "books": [
+          {
+            "id": "Gen",
+            "name": "Genesis",
+            "title": "The First Book of Moses, called Genesis",
+            "deuterocanonical": false,
+            "chapters": [
+              {
+                "chapter": 1,
+                "osis": "Gen.1",
+                "headings": [],
+                "verses": [
+                  {
+                    "verse": 1,
+                    "osis": "Gen.1.1",
+                    "text": "In the beginning God created the heaven and the earth."
+                  },
+                  {
+                    "verse": 2,
+                    "osis": "Gen.1.2",
+                    "text": "And the earth was without form, and void; and darkness was upon the face of the deep. And the Spirit of God moved upon the face of the waters.",
+                    "added": [
+                      [
+                        55,
+                        58
+                      ]
+                    ]
+                  },
+                  {
+                    "verse": 3,
+                    "osis": "Gen.1.3",
+                    "text": "And God said, Let there be light: and there was light."
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "id": "Ps",
+            "name": "Psalms",
+            "title": "The Book of Psalms",
+            "deuterocanonical": false,
+            "chapters": [
+              {
+                "chapter": 23,
+                "osis": "Ps.23",
+                "headings": [
+                  {
+                    "text": "A Psalm of David.",
+                    "before": "Ps.23.1",
+                    "level": "d"
+                  }
+                ],
+                "verses": [
+                  {
+                    "verse": 1,
+                    "osis": "Ps.23.1",
+                    "text": "The LORD is my shepherd; I shall not want.",
+                    "added": [
+                      [
+                        9,
+                        11
+                      ]
+                    ]
+                  },
+                  {
+                    "verse": 2,
+                    "osis": "Ps.23.2",
+                    "text": "He maketh me to lie down in green pastures: he leadeth me beside the still waters.",
+                    "footnotes": [
+                      {
+                        "offset": 82,
+                        "text": "green…: Heb. pastures of tender grass",
+                        "type": "footnote"
+                      },
+                      {
+                        "offset": 82,
+                        "text": "still…: Heb. waters of quietness",
+                        "type": "footnote"
+                      }
+                    ]
+                  },
+                  {
+                    "verse": 3,
+                    "osis": "Ps.23.3",
+                    "text": "He restoreth my soul: he leadeth me in the paths of righteousness for his name’s sake."
+                  }
+                ]
+              }
+            ]
+          },
+          {
+            "id": "Matt",
+            "name": "Matthew",
+            "title": "THE GOSPEL ACCORDING TO ST. MATTHEW",
+            "deuterocanonical": false,
+            "chapters": [
+              {
+                "chapter": 17,
+                "osis": "Matt.17",
+                "headings": [],
+                "verses": [
+                  {
+                    "verse": 1,
+                    "osis": "Matt.17.1",
+                    "text": "And after six days Jesus taketh Peter, James, and John his brother, and bringeth them up into an high mountain apart,"
+                  },
+                  {
+                    "verse": 2,
+                    "osis": "Matt.17.2",
+                    "text": "And was transfigured before them: and his face did shine as the sun, and his raiment was white as the light."
+                  },
+                  {
+                    "verse": 3,
+                    "osis": "Matt.17.3",
+                    "text": "And, behold, there appeared unto them Moses and Elias talking with him."
+                  }
+                ]
+              }
+            ]
+          }
+        ]
+      }
+    },
+    "404": {
+      "request": "GET /translations/NIV/download",
+      "value": {
+        "error": "'NIV' is not a translation this server serves (BSB, KJV, WEB, RV1909)",
+        "code": "not_found",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
+      }
+    },
+    "503": {
+      "request": "GET /translations/BSB/download",
+      "value": {
+        "error": "the downloads of this build are not compiled yet (skg build renders them); /api/v1/passage serves the text meanwhile",
+        "code": "dataset_unavailable",
+        "requestId": "b7e1c2a4-5d6f-4a8b-9c0d-1e2f3a4b5c6d",
+        "docs": "/api/v1/openapi.json#/components/schemas/Error"
       }
     }
   },

@@ -40,6 +40,7 @@ export const RESPONSE_HEADERS: Record<string, Json> = {
   Vary: header('`Accept-Encoding` on answers compiled ahead of time and computed answers of 1 KiB or more, which are sent compressed to clients that accept it', { const: 'Accept-Encoding' }, false),
   'Content-Encoding': header('`br` when the request accepts brotli, else `gzip` when it accepts gzip (Accept-Encoding), on the answers Vary names it for', { enum: ['br', 'gzip'] }, false),
   Location: header('Where the created resource is read', { type: 'string' }, false),
+  'Content-Disposition': header('`attachment` with a file name (`KJV.json`), on a translation\'s download', { type: 'string' }, true),
 };
 
 /** What a success answer carries: every header every answer has, in full, once per operation. */
@@ -100,7 +101,7 @@ function successResponse(route: RouteDefinition): Json {
   const schema = schemaOf(route.responseSchema);
   return {
     description: 'Success',
-    headers: headerRefs([...SUCCESS_HEADERS, 'Cache-Control']),
+    headers: headerRefs([...SUCCESS_HEADERS, 'Cache-Control', ...(route.successHeaders ?? [])]),
     content: Object.fromEntries(route.media.map((type) => [type, { schema }])),
   };
 }

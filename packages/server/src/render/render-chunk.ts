@@ -23,7 +23,7 @@ function renderContext(dataSet: DataSet, target: RenderTarget): RouteContext {
   const unavailable = (what: string) => () => {
     throw new Error(`${target.route.path}: the render step has no ${what}; a rendered route must depend only on the data and the path`);
   };
-  return Object.defineProperties({ dataSet, params: target.params, query: {} } as unknown as RouteContext, {
+  return Object.defineProperties({ dataSet, params: target.params, query: { ...target.query } } as unknown as RouteContext, {
     app: { get: unavailable('app configuration') },
     event: { get: unavailable('request') },
   });

@@ -35,6 +35,8 @@ import {
 } from '@skg/core';
 import { hashFile } from '../artefacts/check-dist.ts';
 import { loadDataSet } from '../artefacts/dataset.ts';
+import type { DataSet } from '../artefacts/types.ts';
+import { renderDownloadArtefact, type RenderedDownloads } from './downloads.ts';
 import { planResponses, type ResponsePlan } from './plan.ts';
 import type { RenderedBody } from './render-chunk.ts';
 import { type ChunkRenderer, createChunkRenderer } from './render-pool.ts';
@@ -190,7 +192,25 @@ export async function writeResponses(
  * an unchanged rebuild keeps its descriptor) and returns its manifest entry.
  */
 export async function renderResponseArtefact(input: RenderInput): Promise<RenderedArtefact> {
+  return renderResponses(await loadDataSet(input.distDir, { manifest: input.manifest }), input);
+}
+
+/**
+ * The render step of `skg build`: the response artefact, then each translation's download
+ * (render/downloads.ts), from one load of the build; returns both manifest entries.
+ */
+export async function renderBuildArtefacts(input: RenderInput): Promise<[RenderedArtefact, RenderedDownloads]> {
   const dataSet = await loadDataSet(input.distDir, { manifest: input.manifest });
+  const responses = await renderResponses(dataSet, input);
+  return [responses, await renderDownloadArtefact(dataSet, input.buildDir, input.log)];
+}
+
+/** A render step writing only the downloads (a build whose answers are all computed: the fixture's tests). */
+export async function renderDownloadsOnly(input: RenderInput): Promise<RenderedDownloads> {
+  return renderDownloadArtefact(await loadDataSet(input.distDir, { manifest: input.manifest }), input.buildDir, input.log);
+}
+
+async function renderResponses(dataSet: DataSet, input: RenderInput): Promise<RenderedArtefact> {
   const file = path.join(input.buildDir, RESPONSES_FILE);
   const temp = path.join(input.buildDir, `.${RESPONSES_FILE}.${process.pid}.tmp`);
   const threads = input.threads ?? os.availableParallelism();

@@ -51,6 +51,11 @@ export interface RouteDefinition {
    * then returns a `MediaBody`, answered as it is with its own ETag, and not kept in the response cache.
    */
   readonly media?: readonly string[];
+  /**
+   * With `media`: further headers of the success answer the OpenAPI document lists, by their names in
+   * its `components.headers` (a download's `Vary`, `Content-Encoding` and `Content-Disposition`).
+   */
+  readonly successHeaders?: readonly string[];
   /** Error statuses the route itself can answer, besides 405, 429 and 500 which every route can. */
   readonly errorStatuses: readonly number[];
   /**

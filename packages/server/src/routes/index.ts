@@ -22,6 +22,7 @@ import { serviceIndexRoute } from './service-index.ts';
 import { statsRoute } from './stats.ts';
 import { statusRoute } from './status.ts';
 import { tagsRoute } from './tags.ts';
+import { translationDownloadRoute } from './translation-download.ts';
 import { translationsRoute } from './translations.ts';
 import { vocabularyRoute } from './vocabulary.ts';
 import {
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   serviceIndexRoute,
   passageRoute,
   translationsRoute,
+  translationDownloadRoute,
   referencesRoute,
   interlinearRoute,
   xrefsRoute,

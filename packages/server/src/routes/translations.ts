@@ -1,28 +1,26 @@
 // GET /translations: the translations this server serves (the BSB first, then those of the translations
-// artefact), with their licences, counts, books, features and a checksum of each text.
+// artefact), with their licences, counts, books, features, a checksum of each and its download.
 
-import { createHash } from 'node:crypto';
-import { LICENCE, TRANSLATION_FACTS, type TranslationId } from '@skg/core';
+import { LICENCE, type TranslationId } from '@skg/core';
 import type { DataSet, ScriptureStore, TranslationText } from '../artefacts/types.ts';
 import { Translations } from '../openapi/schemas/index.ts';
-import { defineRoute } from './define.ts';
+import { API_BASE, defineRoute } from './define.ts';
+import { formatDownloadPath, formatTranslationAbout, getTranslationChecksum } from './translation-download.ts';
 
 type Feature = 'footnotes' | 'headings' | 'wordsOfJesus' | 'added' | 'strongs' | 'speakers' | 'deuterocanon';
 
 interface Facts {
   readonly counts: { books: number; chapters: number; verses: number; emptyVerses: number; footnotes: number; headings: number; wordsOfJesus: number; added: number; strongs: number };
   readonly features: Feature[];
-  readonly checksum: string;
   readonly books: Array<{ id: string; name: string; title: string; deuterocanonical: boolean; chapters: number; verses: number }>;
 }
 
 const bsbFacts = new WeakMap<ScriptureStore, Facts>();
 
-/** The BSB's counts and checksum, read once per data set from its verses. */
+/** The BSB's counts, read once per data set from its verses. */
 function readBsbFacts(store: ScriptureStore): Facts {
   const known = bsbFacts.get(store);
   if (known) return known;
-  const hash = createHash('sha256');
   const counts = { books: 0, chapters: 0, verses: 0, emptyVerses: 0, footnotes: 0, headings: 0, wordsOfJesus: 0, added: 0, strongs: 0 };
   const books: Facts['books'] = [];
   let speakers = false;
@@ -44,7 +42,6 @@ function readBsbFacts(store: ScriptureStore): Facts {
         if (verse.omitted) counts.emptyVerses++;
         if (verse.speaker) speakers = true;
         counts.footnotes += verse.footnotes?.length ?? 0;
-        hash.update(`${verse.osis}\t${verse.text}\n`);
       }
     }
     if (chapters === 0) continue;
@@ -58,7 +55,7 @@ function readBsbFacts(store: ScriptureStore): Facts {
     ...(counts.headings > 0 ? (['headings'] as const) : []),
     ...(speakers ? (['speakers'] as const) : []),
   ];
-  const facts = { counts, features, checksum: `sha256:${hash.digest('hex')}`, books };
+  const facts = { counts, features, books };
   bsbFacts.set(store, facts);
   return facts;
 }
@@ -93,25 +90,18 @@ function readTranslationFacts(translation: TranslationText): Facts {
       strongs: translation.hasStrongs ? counts.strongs : 0,
     },
     features,
-    checksum: `sha256:${translation.checksum}`,
     books,
   };
 }
 
-function formatTranslation(id: TranslationId, facts: Facts) {
-  const about = TRANSLATION_FACTS[id];
+function formatTranslation(dataSet: DataSet, id: TranslationId, facts: Facts) {
+  const stored = dataSet.downloads?.get(id);
   return {
-    id,
-    name: about.name,
-    language: about.language,
-    direction: about.direction,
-    versification: about.versification,
-    ...(about.versificationNotes ? { versificationNotes: { note: about.versificationNotes.note, chapters: [...about.versificationNotes.chapters] } } : {}),
-    licence: { id: about.licence.id, text: about.licence.text, notes: [...about.licence.notes] },
-    source: about.source,
+    ...formatTranslationAbout(id),
     counts: facts.counts,
     features: facts.features,
-    checksum: facts.checksum,
+    checksum: getTranslationChecksum(dataSet, id),
+    download: { url: `${API_BASE}${formatDownloadPath(id)}`, ...(stored ? { bytes: { ...stored.bytes } } : {}) },
     books: facts.books,
   };
 }
@@ -119,20 +109,21 @@ function formatTranslation(id: TranslationId, facts: Facts) {
 /** Every translation served, the BSB first. */
 export function listTranslations(dataSet: DataSet) {
   return [
-    formatTranslation('BSB', readBsbFacts(dataSet.scripture)),
-    ...(dataSet.translations?.translations ?? []).map((translation) => formatTranslation(translation.id as TranslationId, readTranslationFacts(translation))),
+    formatTranslation(dataSet, 'BSB', readBsbFacts(dataSet.scripture)),
+    ...(dataSet.translations?.translations ?? []).map((translation) => formatTranslation(dataSet, translation.id as TranslationId, readTranslationFacts(translation))),
   ];
 }
 
 export const translationsRoute = defineRoute({
   path: '/translations',
   operationId: 'list_translations',
-  summary: 'The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features and a checksum of each text',
+  summary: 'The translations served (BSB, KJV, WEB, RV1909): licences, languages, counts, books, features, a checksum of each text and its download',
   description:
     'One entry per translation, the default (BSB) first: `id` (what `translation=` takes on /passage, /scripture and /references), ' +
     '`name`, `language` (BCP 47), `direction`, `versification`, `licence` with its notes (the KJV is under Crown patent in the United ' +
     'Kingdom; "World English Bible" is a trademark for the unmodified text), counts, `features`, the books it holds (the WEB\'s ' +
-    'deuterocanonical books flagged) and `checksum`, which changes exactly when the text does, so an offline copy knows when to refresh. ' +
+    'deuterocanonical books flagged), `checksum` (the sha256 of its download), which changes exactly when the text, headings or notes do, so an offline copy knows when to refresh, ' +
+    'and `download`: the URL of the whole translation as one JSON document, with its size in each coding. ' +
     'Without the translations dataset only the BSB is listed.',
   parameters: [],
   responseSchema: Translations,

@@ -373,10 +373,8 @@ export const TranslationBook = component(
   ),
 );
 
-export const Translation = component(
-  'Translation',
-  Type.Object(
-    {
+/** What /translations and a translation's download say about it besides its text (`formatTranslationAbout`). */
+const translationAboutMembers = {
       id: TranslationIdSchema,
       name: text(),
       language: text('BCP 47 language tag'),
@@ -400,6 +398,13 @@ export const Translation = component(
         { description: "The translation's licence" },
       ),
       source: text('Where the text comes from'),
+};
+
+export const Translation = component(
+  'Translation',
+  Type.Object(
+    {
+      ...translationAboutMembers,
       counts: Type.Object(
         {
           books: integer(),
@@ -418,10 +423,60 @@ export const Translation = component(
         oneOfStrings(['footnotes', 'headings', 'wordsOfJesus', 'added', 'strongs', 'speakers', 'deuterocanon'] as const),
         'What its verses carry: `footnotes`, `headings`, `wordsOfJesus`, `added` (supplied words), `strongs` (a concordance), `speakers` (BSB), `deuterocanon` (books beyond the 66)',
       ),
-      checksum: text('`sha256:` and the hex digest of its text (per slot `<osis>\\t<text>\\n`, in order): changes exactly when the text does'),
+      checksum: text(
+        "`sha256:` and the hex digest of its download's JSON (/translations/{id}/download uncoded: everything it holds, text, headings and notes): changes exactly when the download does; the download's ETag is this value, quoted",
+      ),
+      download: Type.Object(
+        {
+          url: text('The download\'s path (`/api/v1/translations/KJV/download`)'),
+          bytes: optional(
+            Type.Object(
+              { br: integer('Sent to a client accepting brotli'), gzip: integer('Sent to a client accepting gzip but not brotli'), identity: integer('Uncoded JSON') },
+              { description: 'Its size in each coding; absent while the build has not compiled the downloads' },
+            ),
+          ),
+        },
+        { description: 'The whole translation as one JSON document (TranslationDownload)' },
+      ),
       books: arrayOf(ref(TranslationBook), 'In its own order (the deuterocanon after Malachi)'),
     },
     { description: 'A translation this server serves' },
+  ),
+);
+
+export const TranslationDownloadChapter = component(
+  'TranslationDownloadChapter',
+  Type.Object(
+    {
+      chapter: integer(),
+      osis: text('`Gen.1`'),
+      headings: arrayOf(ref(Heading), 'As /passage/{chapter}?translation= gives them'),
+      verses: arrayOf(ref(Verse), 'Every verse slot, empty ones `omitted: true`, as /passage/{chapter}?translation= gives them'),
+    },
+    { description: 'One chapter of a translation\'s download' },
+  ),
+);
+
+export const TranslationDownload = component(
+  'TranslationDownload',
+  Type.Object(
+    {
+      ...translationAboutMembers,
+      books: arrayOf(
+        Type.Object(
+          {
+            id: text('OSIS book id (`Gen`, `Tob`, `1Macc`)'),
+            name: text('English name'),
+            title: text('The title the translation gives it (`Génesis`)'),
+            deuterocanonical: boolean('True for a book of the deuterocanon'),
+            chapters: arrayOf(ref(TranslationDownloadChapter), 'The chapters it has, in order'),
+          },
+          { description: 'A book of the download' },
+        ),
+        'In the translation\'s own order (the WEB\'s deuterocanon after Malachi)',
+      ),
+    },
+    { description: 'A whole translation for an offline copy: its facts, then every book, chapter, heading and verse' },
   ),
 );
 
