@@ -297,13 +297,13 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
               "headings",
               "speakers"
             ],
-            "checksum": "sha256:4c1162ba76a396526c94888f31cccce37167b96ba401fac06d8763ec0013a52e",
+            "checksum": "sha256:50fd846645651ecc3c243e7772a74bb9774bdc27323298094353603d4a3ca9ad",
             "download": {
               "url": "/api/v1/translations/BSB/download",
               "bytes": {
-                "br": 7685,
-                "gzip": 9222,
-                "identity": 30172
+                "br": 7808,
+                "gzip": 9369,
+                "identity": 30508
               }
             },
             "books": [
