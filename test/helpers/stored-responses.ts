@@ -107,7 +107,13 @@ export async function startCountingServer(dataSet: DataSet, options: Partial<App
   const countRouting = (head: RequestHead): RequestHead => {
     let parsed = false;
     return {
-      ...head,
+      method: head.method,
+      target: head.target,
+      wireTarget: head.wireTarget,
+      countedAlready: head.countedAlready,
+      header: (name) => head.header(name),
+      client: (trustProxy) => head.client(trustProxy),
+      event: () => head.event(),
       url() {
         if (!parsed) routed += 1;
         parsed = true;

@@ -20,7 +20,7 @@ import type { DataSet } from './artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
 import type { App } from './app.ts';
 import type { Answer } from './http/engine.ts';
-import { createNodeHead } from './http/request.ts';
+import { NodeHead } from './http/request.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -44,7 +44,7 @@ export function createNodeListener(app: App, options: NodeListenerOptions = {}):
     const started = log === undefined ? 0 : performance.now();
     let answer: Answer | Promise<Answer>;
     try {
-      answer = engine.answer(createNodeHead(req, res, app));
+      answer = engine.answer(new NodeHead(req, res, app));
     } catch (error) {
       fail(res, error, log, started);
       return;

@@ -22,10 +22,11 @@ import type { StoredCoding } from './middleware/content-encoding.ts';
 import { API_BASE } from './routes/define.ts';
 import { createStoredContract, type StoredContract } from './stored-response.ts';
 
-/** A request the lane answers: its stored record, the body in the client's coding already read (its key checked). */
+/** A request answered from the store: its stored record, the body in the client's coding already read (its key checked). */
 export interface StoredRequest {
   readonly store: ResponseStore;
   readonly record: number;
+  readonly coding: StoredCoding;
   readonly body: Buffer;
 }
 
@@ -53,6 +54,6 @@ export function createStoredRequestFinder(): FindStoredRequest {
     if (record < 0) return undefined;
     const body = store.body(record, canonical, coding);
     if (body === undefined || !contract.holds(dataSet, store, record, canonical)) return undefined;
-    return { store, record, body };
+    return { store, record, coding, body };
   };
 }

@@ -28,7 +28,7 @@ import type { DataSet } from '../artefacts/types.ts';
 import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, RouteParams } from '../context.ts';
 import { MethodNotAllowedError } from '../errors.ts';
 import { DATA_CACHE_CONTROL } from '../middleware/cache-control.ts';
-import { chooseStoredCoding, type StoredCoding } from '../middleware/content-encoding.ts';
+import { chooseStoredCoding } from '../middleware/content-encoding.ts';
 import { answerPreflight, setCorsHeaders } from '../middleware/cors.ts';
 import { rejectDotSegments } from '../middleware/dot-segments.ts';
 import { answerError } from '../middleware/error-boundary.ts';
@@ -86,7 +86,7 @@ export function createEngine(config: AppConfig): Engine {
     const requestId = beginHeaders(head, headers);
     const method = head.method;
     let dataSet: DataSet | undefined;
-    let stored: StoredTarget | undefined;
+    let stored: StoredRequest | undefined;
     try {
       dataSet = config.getDataSet();
       const state: RequestState = { requestId, dataSet, headers };
@@ -117,7 +117,7 @@ export function createEngine(config: AppConfig): Engine {
   }
 
   /** Dot segments, then the stored answer, else the route. */
-  function respond(head: RequestHead, state: RequestState, stored: StoredTarget | undefined, entry: MatchedEntry | undefined): Reply | Promise<Reply> {
+  function respond(head: RequestHead, state: RequestState, stored: StoredRequest | undefined, entry: MatchedEntry | undefined): Reply | Promise<Reply> {
     rejectDotSegments(head.wireTarget);
     if (stored !== undefined) {
       state.headers['cache-control'] = DATA_CACHE_CONTROL;
@@ -133,12 +133,11 @@ export function createEngine(config: AppConfig): Engine {
    * a lookup that throws) goes to the route table, whose data handler looks the store up again under the
    * canonical request and answers the same bytes.
    */
-  function findStoredTarget(head: RequestHead, dataSet: DataSet): StoredTarget | undefined {
+  function findStoredTarget(head: RequestHead, dataSet: DataSet): StoredRequest | undefined {
     if (head.method !== 'GET' && head.method !== 'HEAD') return undefined;
     const coding = chooseStoredCoding(head.header('accept-encoding'));
     try {
-      const stored = findStoredRequest(dataSet, head.target, coding);
-      return stored === undefined ? undefined : { ...stored, coding };
+      return findStoredRequest(dataSet, head.target, coding);
     } catch {
       return undefined;
     }
@@ -192,11 +191,6 @@ function send(method: string, reply: Reply, headers: ResponseHeaders): Answer {
     if (method === 'HEAD') body = null;
   }
   return { status, statusText: STATUS_CODES[status] ?? '', headers, body };
-}
-
-/** A stored answer found for a request, in the coding it will be answered in. */
-interface StoredTarget extends StoredRequest {
-  readonly coding: StoredCoding;
 }
 
 interface MatchedEntry extends Entry {

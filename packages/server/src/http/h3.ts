@@ -7,7 +7,7 @@
 import { H3 } from 'h3';
 import { FastResponse } from 'srvx/node';
 import type { Answer, Engine } from './engine.ts';
-import { createH3Head } from './request.ts';
+import { H3Head } from './request.ts';
 
 /** The engine's answer as a web `Response` (srvx's FastResponse) that keeps the parts it was built from. */
 export class PipelineResponse extends FastResponse {
@@ -28,10 +28,10 @@ export function createH3Adapter(engine: Engine): H3 {
     // A failure outside the engine still answers the Error body.
     // (h3 wraps a thrown non-HTTPError as an unhandled HTTPError; its cause is what was thrown.)
     onError: (error, event) =>
-      new PipelineResponse(engine.answerUnexpected(createH3Head(event), error.unhandled && error.cause !== undefined ? error.cause : error)),
+      new PipelineResponse(engine.answerUnexpected(new H3Head(event), error.unhandled && error.cause !== undefined ? error.cause : error)),
   });
   app.all('/**', (event) => {
-    const answer = engine.answer(createH3Head(event));
+    const answer = engine.answer(new H3Head(event));
     return answer instanceof Promise ? answer.then((resolved) => new PipelineResponse(resolved)) : new PipelineResponse(answer);
   });
   return app;

@@ -1,5 +1,5 @@
 // The request as the engine reads it (docs/engine.md): built once per request by the adapter it came
-// through, the Node listener (`createNodeHead`) or the in-process h3 app (`createH3Head`). Every step
+// through, the Node listener (`NodeHead`) or the in-process h3 app (`H3Head`). Every step
 // reads the request through it, never through `IncomingMessage` or `H3Event` directly, so the steps and
 // the lookup are written once for both.
 
@@ -30,34 +30,78 @@ export interface RequestHead {
   event(): H3Event;
 }
 
-/** The head of a request through node:http; `app` is what an `H3Event` made for a route names as its app. */
-export function createNodeHead(req: IncomingMessage, res: ServerResponse, app: H3): RequestHead {
-  let event: H3Event | undefined;
-  const getEvent = () => (event ??= new H3Event(new NodeRequest({ req, res }), undefined, app));
-  const target = req.url ?? '/';
-  return {
-    method: req.method ?? 'GET',
-    target,
-    wireTarget: target,
-    countedAlready: false,
-    header: (name) => readNodeHeader(req.headers, name),
-    client: (trustProxy) => resolveClientAddress(trustProxy ? readNodeHeader(req.headers, 'x-forwarded-for') : null, req.socket.remoteAddress),
-    url: () => getEvent().url,
-    event: getEvent,
-  };
+/**
+ * The head of a request through node:http; `app` is what an `H3Event` made for a route names as its app.
+ * A class, not an object of closures: it is made for every request, and its methods cost nothing per request.
+ */
+export class NodeHead implements RequestHead {
+  readonly method: string;
+  readonly target: string;
+  readonly countedAlready = false;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  readonly #app: H3;
+  #event: H3Event | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, app: H3) {
+    this.method = req.method ?? 'GET';
+    this.target = req.url ?? '/';
+    this.#req = req;
+    this.#res = res;
+    this.#app = app;
+  }
+
+  get wireTarget(): string {
+    return this.target;
+  }
+
+  header(name: string): string | null {
+    return readNodeHeader(this.#req.headers, name);
+  }
+
+  client(trustProxy: boolean): string {
+    return resolveClientAddress(trustProxy ? this.header('x-forwarded-for') : null, this.#req.socket.remoteAddress);
+  }
+
+  url(): URL {
+    return this.event().url;
+  }
+
+  event(): H3Event {
+    return (this.#event ??= new H3Event(new NodeRequest({ req: this.#req, res: this.#res }), undefined, this.#app));
+  }
 }
 
 /** The head of a request h3 made an event of (`app.fetch`, an in-process call, or a test). */
-export function createH3Head(event: H3Event): RequestHead {
-  const url = event.url;
-  return {
-    method: event.req.method,
-    target: url.pathname + url.search,
-    wireTarget: event.runtime?.node?.req.url,
-    countedAlready: isCountedAlready(event.req),
-    header: (name) => getRequestHeader(event, name),
-    client: (trustProxy) => resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip),
-    url: () => url,
-    event: () => event,
-  };
+export class H3Head implements RequestHead {
+  readonly method: string;
+  readonly target: string;
+  readonly wireTarget: string | undefined;
+  readonly countedAlready: boolean;
+  readonly #event: H3Event;
+
+  constructor(event: H3Event) {
+    const url = event.url;
+    this.method = event.req.method;
+    this.target = url.pathname + url.search;
+    this.wireTarget = event.runtime?.node?.req.url;
+    this.countedAlready = isCountedAlready(event.req);
+    this.#event = event;
+  }
+
+  header(name: string): string | null {
+    return getRequestHeader(this.#event, name);
+  }
+
+  client(trustProxy: boolean): string {
+    return resolveClientAddress(trustProxy ? this.header('x-forwarded-for') : null, this.#event.req.ip);
+  }
+
+  url(): URL {
+    return this.#event.url;
+  }
+
+  event(): H3Event {
+    return this.#event;
+  }
 }
