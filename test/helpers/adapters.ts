@@ -5,8 +5,10 @@
 
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../packages/server/src/app.ts';
+import type { App, AppOptions } from '../../packages/server/src/app.ts';
+import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createTestApp } from './app.ts';
 
 /** What the test helpers send requests to (`request`, `get`: test/helpers/app.ts). */
 export interface Fetcher {
@@ -64,4 +66,22 @@ async function sendOverSocket(port: number, agent: Agent, request: Request): Pro
     outgoing.on('error', reject);
     outgoing.end(body);
   });
+}
+
+/**
+ * Test apps (`createTestApp`) through one adapter, each opened as a test needs one; `close` closes them
+ * all (an `after` hook).
+ */
+export function openAppsThrough(adapter: AdapterName): { open(dataSet: DataSet, options?: Partial<AppOptions>): Promise<Adapted>; close(): Promise<void> } {
+  const opened: Adapted[] = [];
+  return {
+    async open(dataSet, options) {
+      const adapted = await through(createTestApp(dataSet, options), adapter);
+      opened.push(adapted);
+      return adapted;
+    },
+    async close() {
+      await Promise.all(opened.splice(0).map((adapted) => adapted.close()));
+    },
+  };
 }
