@@ -11,9 +11,13 @@ import { after, before, describe, it } from 'node:test';
 import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import type { ResponseStore } from '../../packages/server/src/artefacts/responses.ts';
+import { createEtag } from '../../packages/server/src/middleware/etag.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { getResponseFormat } from '../../packages/server/src/openapi/response-format.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
 import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
+import { RENDERED_ROUTES } from '../../packages/server/src/render/targets.ts';
 import { captureAccessLog } from '../helpers/access-log.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -64,6 +68,39 @@ describe('the stored lane on the fixture', () => {
       assert.equal(computed.routed(), 1);
     } finally {
       await computed.close();
+    }
+  });
+
+  it('answers from the store, without routing, a target whose key has a query (an answer stored with its query)', async () => {
+    const target = '/api/v1/passage/John.3.16?translation=KJV';
+    const canonical = `GET ${target}`;
+    const body = Buffer.from('{"stored":"with its query"}');
+    const etag = createEtag(dataSet, canonical, getResponseFormat(RENDERED_ROUTES.passage));
+    const responses = dataSet.responses!;
+    const withQuery: ResponseStore = {
+      count: 1,
+      usable: true,
+      problem: undefined,
+      etagBase: responses.etagBase,
+      find: (key) => (key === canonical ? 0 : -1),
+      etag: () => etag,
+      body: (_record, key) => (key === canonical ? body : undefined),
+    };
+    const server = await startCountingServer(Object.freeze({ ...dataSet, responses: withQuery }));
+    try {
+      const answer = await exchange(server.port, 'GET', target);
+      assert.equal(answer.status, 200);
+      assert.ok(answer.body.equals(body), 'the stored bytes');
+      assert.equal(answer.headers.etag, etag);
+      assert.equal(answer.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=3600');
+      assert.equal(server.routed(), 0, 'not routed');
+      const conditional = await exchange(server.port, 'GET', target, { 'if-none-match': etag });
+      assert.equal(conditional.status, 304);
+      assert.equal(server.routed(), 0, 'a 304 from the store, not routed');
+      await exchange(server.port, 'GET', `${target}&limit=1`);
+      assert.equal(server.routed(), 1, 'another spelling is not a key: routed');
+    } finally {
+      await server.close();
     }
   });
 
