@@ -7,8 +7,6 @@ import { get, request } from '../helpers/app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// Every case runs through both adapters of the request engine: in process (app.fetch) and the Node
-// listener over a socket (test/helpers/adapters.ts).
 for (const adapter of ADAPTERS) {
   describe(`the request engine's steps through ${adapter}`, () => {
     const apps = openAppsThrough(adapter);

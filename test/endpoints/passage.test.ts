@@ -1,8 +1,6 @@
-// Every case runs through both adapters of the request engine: in process (app.fetch) and the Node
-// listener over a socket (test/helpers/adapters.ts).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADAPTERS, type Adapted, through } from '../helpers/adapters.ts';
+import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 
@@ -11,11 +9,7 @@ const JOHN_3_16 =
 
 for (const adapter of ADAPTERS) {
   describe(`GET /passage through ${adapter}`, () => {
-    let app: Adapted;
-    before(async () => {
-      app = await through(createTestApp(await getFixtureDataSet()), adapter);
-    });
-    after(() => app.close());
+    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
 
   describe('GET /passage/{osis} for a verse', () => {
     it('answers the verse text with its reference, url, book, chapter and document licence', async () => {

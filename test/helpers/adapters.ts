@@ -4,6 +4,7 @@
 // and its answer read back byte for byte (nothing decoded, no header added) as a web `Response`.
 
 import { Agent, createServer, request as httpRequest } from 'node:http';
+import { after, before } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import type { App, AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
@@ -82,6 +83,28 @@ export function openAppsThrough(adapter: AdapterName): { open(dataSet: DataSet, 
     },
     async close() {
       await Promise.all(opened.splice(0).map((adapted) => adapted.close()));
+    },
+  };
+}
+
+/**
+ * The app `open` makes, through `adapter`, for the tests of the enclosing `describe`: opened before them,
+ * closed after them. An endpoint test file runs its cases once per adapter:
+ *
+ *   for (const adapter of ADAPTERS) {
+ *     describe(`… through ${adapter}`, () => {
+ *       const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+ */
+export function appThrough(adapter: AdapterName, open: () => App | Promise<App>): Fetcher {
+  let adapted: Adapted | undefined;
+  before(async () => {
+    adapted = await through(await open(), adapter);
+  });
+  after(() => adapted?.close());
+  return {
+    fetch(request) {
+      if (adapted === undefined) throw new Error('the app is opened before the tests (appThrough registers a before hook)');
+      return adapted.fetch(request);
     },
   };
 }
