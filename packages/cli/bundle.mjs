@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * Plain JavaScript dependencies on the start-up path, bundled too (each was a module tree to load:
  * typebox alone was 374 files, 90 ms of the 421 ms to the first answer).
  */
-const BUNDLED = new Set(['commander', 'h3', 'srvx', 'ipaddr.js', 'flexsearch', 'typebox', 'unstorage', 'bible-passage-reference-parser']);
+const BUNDLED = new Set(['commander', 'h3', 'rou3', 'srvx', 'ipaddr.js', 'flexsearch', 'typebox', 'unstorage', 'bible-passage-reference-parser']);
 const external = new Set(['@skg/ingest', '@skg/compiler']);
 for (const name of ['core', 'server', 'cli', 'ingest', 'compiler']) {
   const pkg = JSON.parse(readFileSync(`${root}packages/${name}/package.json`, 'utf8'));

@@ -1,7 +1,7 @@
 // The response artefact on the full data: `skg build` rendered it (the translations' chapters and verses
 // too), and a sample of every kind answers
 // byte for byte what its route computes (identity), and the same bytes brotli-compressed (br); the
-// stored lane answers them as h3 does.
+// engine's stored lookup answers them as the route table does.
 
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -44,7 +44,7 @@ describe('stored answers on the full data', { skip: skipWithoutFullData() }, () 
     assert.ok(answered > 1000, `${answered} answers compared`);
   });
 
-  it('answers a sample of every kind through the stored lane as h3 answers it (headers and bytes)', async () => {
+  it('answers a sample of every kind from the store, without routing, as the route table answers it (headers and bytes)', async () => {
     const compared = await assertLaneEqualsRouted(dataSet, sampleTargets(dataSet, 997));
     assert.ok(compared > 400, `${compared} answers compared`);
   });

@@ -140,7 +140,7 @@ export async function captureFixtureExamples(): Promise<ExampleFile> {
   const distDir = path.join(await createTempDir('skg-examples-'), 'dist');
   const report = await build({ bundleDir: FIXTURE_BUNDLE, distDir, optional: new Set() });
   if (!report.ok) throw new Error('the fixture does not build without the optional artefacts');
-  const target = await openConformanceTarget('fixture', await getFixtureDataSet(), { withoutOptional: await loadDataSet(distDir), requireEveryStatus: true });
+  const target = await openConformanceTarget('fixture', await getFixtureDataSet(), { withoutOptional: await loadDataSet(distDir), requireEveryStatus: true, adapter: 'h3' });
   try {
     const document = (await request(target.app, `${API_BASE}/openapi.json`)).body as OpenApiDocument;
     return await captureExamples(document, EXAMPLES, target);

@@ -10,7 +10,7 @@
 //   405        a method the path does not answer, with `Allow`;
 //   429        the same request twice on an app whose rate limit is one request.
 
-import type { H3 } from 'h3';
+import type { Fetcher } from '../helpers/adapters.ts';
 import { request, type TestResponse } from '../helpers/app.ts';
 import { createContract, type Contract, type OpenApiDocument, type OperationEntry } from '../helpers/schema.ts';
 import type { Example } from './examples.ts';
@@ -18,13 +18,13 @@ import type { Example } from './examples.ts';
 export interface ConformanceTarget {
   /** `fixture` or `full`: which examples apply. */
   readonly data: 'fixture' | 'full';
-  readonly app: H3;
+  readonly app: Fetcher;
   /** The same data with a rate limit of one request per window. */
-  readonly limitedApp: H3;
+  readonly limitedApp: Fetcher;
   /** A data set built without the optional artefacts, when the target has one (503 examples). */
-  readonly withoutOptionalApp?: H3;
+  readonly withoutOptionalApp?: Fetcher;
   /** The same data with status checks that fail, so /status answers 503. */
-  readonly degradedApp: H3;
+  readonly degradedApp: Fetcher;
   /**
    * Every documented status but 500 must be exercised: true for the fixture, made to hold every edge
    * case; on the full data some cannot happen (every chapter has cross references), so they are noted.
@@ -66,7 +66,7 @@ function parseRequest(text: string): { method: string; target: string; path: str
   return { method, target, path: target.split('?')[0] ?? '/' };
 }
 
-function send(app: H3, method: string, target: string, example: Pick<Example, 'headers' | 'body'>, headers: Record<string, string> = {}) {
+function send(app: Fetcher, method: string, target: string, example: Pick<Example, 'headers' | 'body'>, headers: Record<string, string> = {}) {
   const init: RequestInit = { method, headers: { ...example.headers, ...headers } };
   if (example.body !== undefined) {
     init.body = JSON.stringify(example.body);

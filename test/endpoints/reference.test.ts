@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { H3 } from 'h3';
 import { chromium } from 'playwright-core';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import type { App } from '../../packages/server/src/app.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 
@@ -21,7 +21,7 @@ function skipWithoutChromium(): string | false {
   return `no browser at ${CHROMIUM} (apt-get install chromium)`;
 }
 
-let app: H3;
+let app: App;
 before(async () => {
   app = createTestApp(await getFixtureDataSet());
 });

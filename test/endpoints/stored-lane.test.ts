@@ -1,7 +1,7 @@
-// The stored lane (packages/server/src/stored-lane.ts) on the fixture, through a real Node listener: a
-// request naming a stored answer is answered before h3 with the bytes and headers h3's path gives, goes
-// through the same steps (request id, Idempotency-Key, CORS, rate limit, access log), and anything else
-// is left to h3 untouched.
+// The engine's stored lookup (packages/server/src/stored-lane.ts) on the fixture, through a real Node
+// listener: a request whose target is a stored answer's key is answered without routing, with the bytes
+// and headers the route table gives, through the same steps (request id, Idempotency-Key, CORS, rate
+// limit, access log), and anything else is left to the route table.
 
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -11,9 +11,13 @@ import { after, before, describe, it } from 'node:test';
 import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import type { ResponseStore } from '../../packages/server/src/artefacts/responses.ts';
+import { createEtag } from '../../packages/server/src/middleware/etag.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { getResponseFormat } from '../../packages/server/src/openapi/response-format.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
 import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
+import { RENDERED_ROUTES } from '../../packages/server/src/render/targets.ts';
 import { captureAccessLog } from '../helpers/access-log.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
@@ -31,12 +35,12 @@ describe('the stored lane on the fixture', () => {
   });
   after(removeTempDirs);
 
-  it('answers every rendered path without h3, as h3 answers it: headers and bytes, br and identity, HEAD, 304', async () => {
+  it('answers every rendered path without routing, as the route table answers it: headers and bytes, br and identity, HEAD, 304', async () => {
     const compared = await assertLaneEqualsRouted(dataSet, sampleTargets(dataSet, 1));
     assert.ok(compared > 200, `${compared} answers compared`);
   });
 
-  it('leaves to h3 a query string, another method, a path with no stored answer, a dot segment, and a data set without stored answers', async () => {
+  it('leaves to the route table a query string no answer is stored for, another method, a path with no stored answer, a dot segment, and a data set without stored answers', async () => {
     const server = await startCountingServer(dataSet);
     try {
       const cases: Array<[string, string, number]> = [
@@ -52,7 +56,7 @@ describe('the stored lane on the fixture', () => {
         const before = server.routed();
         const answer = await exchange(server.port, method, target);
         assert.equal(answer.status, status, `${method} ${target}`);
-        assert.equal(server.routed(), before + 1, `${method} ${target}: answered by h3`);
+        assert.equal(server.routed(), before + 1, `${method} ${target}: routed`);
       }
     } finally {
       await server.close();
@@ -67,7 +71,40 @@ describe('the stored lane on the fixture', () => {
     }
   });
 
-  it('leaves to h3 an artefact whose checksum is not verified yet', async () => {
+  it('answers from the store, without routing, a target whose key has a query (an answer stored with its query)', async () => {
+    const target = '/api/v1/passage/John.3.16?translation=KJV';
+    const canonical = `GET ${target}`;
+    const body = Buffer.from('{"stored":"with its query"}');
+    const etag = createEtag(dataSet, canonical, getResponseFormat(RENDERED_ROUTES.passage));
+    const responses = dataSet.responses!;
+    const withQuery: ResponseStore = {
+      count: 1,
+      usable: true,
+      problem: undefined,
+      etagBase: responses.etagBase,
+      find: (key) => (key === canonical ? 0 : -1),
+      etag: () => etag,
+      body: (_record, key) => (key === canonical ? body : undefined),
+    };
+    const server = await startCountingServer(Object.freeze({ ...dataSet, responses: withQuery }));
+    try {
+      const answer = await exchange(server.port, 'GET', target);
+      assert.equal(answer.status, 200);
+      assert.ok(answer.body.equals(body), 'the stored bytes');
+      assert.equal(answer.headers.etag, etag);
+      assert.equal(answer.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=3600');
+      assert.equal(server.routed(), 0, 'not routed');
+      const conditional = await exchange(server.port, 'GET', target, { 'if-none-match': etag });
+      assert.equal(conditional.status, 304);
+      assert.equal(server.routed(), 0, 'a 304 from the store, not routed');
+      await exchange(server.port, 'GET', `${target}&limit=1`);
+      assert.equal(server.routed(), 1, 'another spelling is not a key: routed');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves to the route table an artefact whose checksum is not verified yet', async () => {
     const responses = dataSet.responses!;
     const server = await startCountingServer(dataSet);
     responses.usable = false;
@@ -80,7 +117,7 @@ describe('the stored lane on the fixture', () => {
     }
   });
 
-  it('leaves to h3 a stored answer it cannot read, so the error boundary answers it (JSON 500, request id, CORS)', async () => {
+  it('leaves to the route table a stored answer it cannot read, so the error boundary answers it (JSON 500, request id, CORS)', async () => {
     const responses = dataSet.responses!;
     const unreadable = Object.freeze({
       ...dataSet,
@@ -95,7 +132,7 @@ describe('the stored lane on the fixture', () => {
     try {
       const answer = await exchange(server.port, 'GET', '/api/v1/passage/John.3.16', { 'x-request-id': 'broken-1' });
       assert.equal(answer.status, 500);
-      assert.equal(server.routed(), 1, 'answered by h3');
+      assert.equal(server.routed(), 1, 'routed');
       assert.equal(answer.headers['x-request-id'], 'broken-1');
       assert.equal(answer.headers['access-control-allow-origin'], '*');
       assert.equal(JSON.parse(answer.body.toString('utf8')).code, 'internal_error');
@@ -120,15 +157,15 @@ describe('the stored lane on the fixture', () => {
     }
   });
 
-  it('counts every request against the rate limit, h3 or lane alike, and answers 429 over it', async () => {
+  it('counts every request against the rate limit, stored or routed alike, and answers 429 over it', async () => {
     const server = await startCountingServer(dataSet, { rateLimit: { limit: 2, windowMs: 60_000 }, trustProxy: false });
     try {
       const first = await exchange(server.port, 'GET', '/api/v1/passage/John.3.16');
       assert.equal(first.headers['x-ratelimit-remaining'], '1');
       const second = await exchange(server.port, 'GET', '/api/v1/passage/John.3.16?routed=1');
       assert.equal(second.headers['x-ratelimit-remaining'], '0');
+      assert.equal(server.routed(), 1, 'the first was answered from the store, the second routed');
       const limited = await exchange(server.port, 'GET', '/api/v1/passage/John.3.16', { 'x-request-id': 'over-1' });
-      assert.equal(server.routed(), 1, 'the first and third were answered by the lane');
       assert.equal(limited.status, 429);
       assert.ok(Number(limited.headers['retry-after']) >= 1);
       assert.equal(limited.headers['access-control-allow-origin'], '*');

@@ -123,7 +123,7 @@ describe('stored answers (the response artefact) on the fixture', () => {
             assert.equal(answer.headers['content-encoding'], headers['accept-encoding']?.includes('br') ? 'br' : headers['accept-encoding'] ? 'gzip' : undefined, target);
           }
         }
-        assert.equal(server.routed(), 0, 'every answer from the stored lane');
+        assert.equal(server.routed(), 0, 'every answer from the store, none routed');
       } finally {
         await server.close();
       }

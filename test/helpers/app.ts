@@ -1,8 +1,8 @@
 // Builds an app over a data set for endpoint tests and calls it in process.
 
-import type { H3 } from 'h3';
 import { type App, createApp, type AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
+import type { Fetcher } from './adapters.ts';
 import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
 
 export interface TestResponse {
@@ -26,7 +26,7 @@ export function createTestApp(dataSet: DataSet, options: Partial<AppOptions> = {
   });
 }
 
-export async function request(app: H3, path: string, init: RequestInit = {}): Promise<TestResponse> {
+export async function request(app: Fetcher, path: string, init: RequestInit = {}): Promise<TestResponse> {
   const response = await app.fetch(new Request(`http://localhost${path}`, init));
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.startsWith('application/json') && text !== '';
@@ -34,6 +34,6 @@ export async function request(app: H3, path: string, init: RequestInit = {}): Pr
 }
 
 /** GET under /api/v1. */
-export function get(app: H3, route: string, headers: Record<string, string> = {}): Promise<TestResponse> {
+export function get(app: Fetcher, route: string, headers: Record<string, string> = {}): Promise<TestResponse> {
   return request(app, `/api/v1${route}`, { headers });
 }

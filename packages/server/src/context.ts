@@ -1,6 +1,7 @@
-// Per-request state the pipeline steps and the routes share, and the resolved app configuration.
+// Per-request state the engine's steps and the routes share, and the resolved app configuration.
 
 import type { DataSet } from './artefacts/types.ts';
+import type { RequestHead } from './http/request.ts';
 import type { ServiceEvents } from './events.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import type { ResponseCaches } from './response-cache.ts';
@@ -29,12 +30,18 @@ export interface Reply {
   readonly status: number;
   /**
    * The serialised JSON body: a string, or UTF-8 bytes encoded once (cached bodies); null for 204 and
-   * 304. HEAD drops the body in the pipeline.
+   * 304. HEAD drops the body in the engine.
    */
   readonly body: string | Uint8Array | null;
 }
 
-/** Everything `createApp` resolved from its options, passed down to the pipeline and the routes. */
+/** Path parameters as the route table matched them, still percent-encoded. */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** A route (or the 404/405 answer) as the engine calls it, after every step has passed (http/engine.ts). */
+export type RouteHandler = (head: RequestHead, state: RequestState, params: RouteParams) => Reply | Promise<Reply>;
+
+/** Everything `createApp` resolved from its options, passed down to the engine and the routes. */
 export interface AppConfig {
   readonly getDataSet: () => DataSet;
   readonly trustProxy: boolean;

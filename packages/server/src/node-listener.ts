@@ -1,13 +1,11 @@
-// The Node.js request listener `skg serve` hands to node:http: the app's stored lane first (a request
-// naming a stored answer, stored-lane.ts), else srvx's NodeRequest into the app's `fetch`; the answer
-// written with one `writeHead` and one `end`.
-//
-// h3's `toNodeHandler` (srvx's sender) converts every response's headers into a new list, writes a
-// string body with `write()` then `end()`, and waits on a promise per response; on the hot path that
-// is a measurable share of a request (docs/api-decisions.md, "Request pipeline"). Every answer the
-// pipeline gives is a `PipelineResponse`, written here from its raw parts. Anything else (a response
-// h3 built itself after headers were staged on `event.res`, a streamed body, HTTP/2) goes to srvx's
-// `sendNodeResponse` exactly as `toNodeHandler` would send it.
+// The Node.js request listener `skg serve` hands to node:http: the production adapter of the request
+// engine (docs/engine.md). It makes the request into a `RequestHead` (http/request.ts: Node's parsed
+// headers read as they are, an `H3Event` made only for a route that reads one) and writes the engine's
+// answer with one `writeHead` and one `end`: this is the only place an engine answer's bytes are written
+// to a socket. No web `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which
+// converts every response's headers into a new list, writes a string body with `write()` then `end()`
+// and waits on a promise per response, is a measurable share of a request: docs/api-decisions.md,
+// "Request pipeline").
 //
 // A request Node cannot parse (raw non-ASCII bytes in the request line, a malformed header line, headers
 // too large) never reaches the listener: Node raises `clientError` on the server, whose default answer
@@ -16,14 +14,13 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { H3 } from 'h3';
 import { ApiError } from '@skg/core';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { type AccessLog, formatPeerAddress, getMcpTools } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
-import type { StoredLane } from './pipeline.ts';
-import { PipelineResponse } from './pipeline-response.ts';
+import type { App } from './app.ts';
+import type { Answer } from './http/engine.ts';
+import { NodeHead } from './http/request.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -34,9 +31,9 @@ export interface NodeListenerOptions {
   readonly getDataSet?: () => DataSet;
 }
 
-export function createNodeListener(app: H3 & { readonly storedLane?: StoredLane }, options: NodeListenerOptions = {}): NodeListener {
+export function createNodeListener(app: App, options: NodeListenerOptions = {}): NodeListener {
   const log = options.accessLog;
-  const storedLane = app.storedLane;
+  const engine = app.engine;
   return function skgNodeListener(req, res) {
     // HTTP/1.1 requires Host (RFC 9112 §3.2: answer 400); the server is created with
     // `requireHostHeader: false` so that the answer is ours, not Node's bare 400. HTTP/1.0 may omit it.
@@ -45,43 +42,34 @@ export function createNodeListener(app: H3 & { readonly storedLane?: StoredLane 
       return;
     }
     const started = log === undefined ? 0 : performance.now();
-    let response: Response | Promise<Response>;
+    let answer: Answer | Promise<Answer>;
     try {
-      response = storedLane?.(req) ?? app.fetch(new NodeRequest({ req, res }));
+      answer = engine.answer(new NodeHead(req, res, app));
     } catch (error) {
       fail(res, error, log, started);
       return;
     }
-    if (response instanceof Promise) {
-      response.then(
+    if (answer instanceof Promise) {
+      answer.then(
         (resolved) => write(res, resolved, log, started),
         (error: unknown) => fail(res, error, log, started),
       );
     } else {
-      write(res, response, log, started);
+      write(res, answer, log, started);
     }
   };
 }
 
-function write(res: ServerResponse, response: Response, log: AccessLog | undefined, started: number): void {
-  if (response instanceof PipelineResponse && res.req.httpVersionMajor === 1 && !res.headersSent) {
-    const { status, statusText, headers, body } = response.raw;
-    try {
-      res.writeHead(status, statusText, headers);
-      res.end(body === null ? undefined : ownBytesIfQueued(res, body));
-    } catch (error) {
-      fail(res, error, log, started);
-      return;
-    }
-    if (log) logAnswer(log, res, status, body === null ? 0 : Number(headers['content-length'] ?? 0), headers['x-request-id'] ?? '', started);
+function write(res: ServerResponse, answer: Answer, log: AccessLog | undefined, started: number): void {
+  const { status, statusText, headers, body } = answer;
+  try {
+    res.writeHead(status, statusText, headers);
+    res.end(body === null ? undefined : ownBytesIfQueued(res, body));
+  } catch (error) {
+    fail(res, error, log, started);
     return;
   }
-  sendNodeResponse(res, response).then(
-    () => {
-      if (log) logAnswer(log, res, response.status, Number(res.getHeader('content-length') ?? 0), response.headers.get('x-request-id') ?? '', started);
-    },
-    (error: unknown) => fail(res, error, log, started),
-  );
+  if (log) logAnswer(log, res, status, body === null ? 0 : Number(headers['content-length'] ?? 0), headers['x-request-id'] ?? '', started);
 }
 
 /**
@@ -95,7 +83,7 @@ export function ownBytesIfQueued(res: ServerResponse, body: string | Uint8Array)
   return typeof body !== 'string' && (res.socket?.writableLength ?? 0) > 0 ? Buffer.from(body) : body;
 }
 
-/** What srvx does when sending fails: a bare 500 if nothing was written yet, else drop the connection. */
+/** When writing fails: a bare 500 if nothing was written yet, else drop the connection. */
 function fail(res: ServerResponse, error: unknown, log: AccessLog | undefined, started: number): void {
   console.error('[skg] failed to send a response:', error);
   if (res.writableEnded) return;

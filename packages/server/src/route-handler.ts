@@ -1,33 +1,29 @@
-// Adapts a route definition to a pipeline handler: the stored answers, the response cache, the ETag, 304,
-// Cache-Control, and the body string.
+// Adapts a route definition to a route handler (the engine calls it once the route table matched:
+// http/engine.ts): the stored answers, the response cache, the ETag, 304, Cache-Control, and the body string.
 //
 // The hot path of a data route is: canonical key → the data set's stored answers (the response artefact,
 // rendered by `skg build` with `computeResponse` below, so byte-equal to what the route computes) → the
-// response cache → the route. Only a request without non-default parameters has a stored answer (its
-// canonical request names no query parameter). Through node:http most of those never get here: the
-// stored lane answers a target that is exactly a stored answer's path before h3 (stored-lane.ts), the
-// same way; this handler answers the rest (a query parameter no route reads, an in-process request).
-// The pipeline (pipeline.ts) answers it with the headers its steps collected, no web `Headers` built.
+// response cache → the route. Most requests with a stored answer never get here: the engine answers a
+// target that is exactly a stored answer's key before routing (stored-lane.ts), the same way; this
+// handler answers the rest (a target in another spelling, e.g. a query parameter no route reads). The
+// engine answers it with the headers its steps collected, no web `Headers` built.
 
-import type { H3Event } from 'h3';
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
 import { isDataSetChanged } from './artefacts/integrity.ts';
-import type { AppConfig, Reply, RequestState, ResponseHeaders } from './context.ts';
-import { getRequestHeader } from './internal/request-header.ts';
+import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, RouteParams } from './context.ts';
+import type { RequestHead } from './http/request.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
 import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
-import type { PipelineHandler } from './pipeline.ts';
 import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
 import { chooseStoredCoding } from './middleware/content-encoding.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
 import { answerStored, createStoredContract } from './stored-response.ts';
 
-function decodeParams(event: H3Event): Record<string, string> {
-  const raw = event.context.params ?? {};
+function decodeParams(raw: RouteParams): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     try {
@@ -39,8 +35,18 @@ function decodeParams(event: H3Event): Record<string, string> {
   return params;
 }
 
-function createContext(event: H3Event, state: RequestState, config: AppConfig): RouteContext {
-  return { dataSet: state.dataSet, params: decodeParams(event), query: getQuery(event), app: config, event, requestId: state.requestId };
+/** The route's context; `event` is made only for a route that reads it (a Node request has none until then). */
+export function createContext(head: RequestHead, state: RequestState, params: RouteParams, config: AppConfig): RouteContext {
+  return {
+    dataSet: state.dataSet,
+    params: decodeParams(params),
+    query: getQuery(head.event()),
+    app: config,
+    get event() {
+      return head.event();
+    },
+    requestId: state.requestId,
+  };
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {
@@ -68,21 +74,19 @@ export function computeResponse(
   return isPromise(body) ? body.then(tag) : tag(body);
 }
 
-export function createRouteHandler(route: RouteDefinition, config: AppConfig): PipelineHandler {
+export function createRouteHandler(route: RouteDefinition, config: AppConfig): RouteHandler {
   const queryNames = getQueryNames(route);
 
-  if (route.media) return createMediaRouteHandler(route, (event, state) => createContext(event, state, config));
-  if (route.method === 'POST' || route.method === 'DELETE') {
-    return createWriteRouteHandler(route, (event, state) => createContext(event, state, config));
-  }
+  if (route.media) return createMediaRouteHandler(route, config);
+  if (route.method === 'POST' || route.method === 'DELETE') return createWriteRouteHandler(route, config);
 
   if (route.cache === 'live') {
-    return function liveRouteHandler(event, state) {
+    return function liveRouteHandler(head, state, params) {
       state.headers['cache-control'] = 'no-store';
-      const body = route.handle(createContext(event, state, config));
+      const body = route.handle(createContext(head, state, params, config));
       const answer = (value: unknown): Reply => {
         const text = JSON.stringify(value);
-        const reply = answerWithEtag(event, state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
+        const reply = answerWithEtag(head.header('if-none-match'), state.headers, { body: text, etag: createWeakEtag(state.dataSet, text) });
         return route.bodyStatus?.when(value) && reply.status === 200 ? { status: route.bodyStatus.status, body: reply.body } : reply;
       };
       return isPromise(body) ? body.then(answer) : answer(body);
@@ -92,15 +96,15 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
   // The ETag follows the route's contract: a changed body schema changes its tags (response-format.ts),
   // and stored answers rendered under another contract are left unused (stored-response.ts).
   const contract = createStoredContract(route);
-  return function cachedRouteHandler(event, state) {
+  return function cachedRouteHandler(head, state, params) {
     const { dataSet, headers } = state;
-    const canonical = formatCanonicalRequest('GET', event.url, queryNames);
+    const canonical = formatCanonicalRequest('GET', head.url(), queryNames);
     headers['cache-control'] = DATA_CACHE_CONTROL;
     const stored = dataSet.responses;
     if (stored !== undefined && stored.usable) {
       const record = stored.find(canonical);
       if (record >= 0 && contract.holds(dataSet, stored, record, canonical)) {
-        const conditions = { ifNoneMatch: getRequestHeader(event, 'if-none-match'), acceptEncoding: getRequestHeader(event, 'accept-encoding') };
+        const conditions = { ifNoneMatch: head.header('if-none-match'), acceptEncoding: head.header('accept-encoding') };
         const reply = answerStored(conditions, headers, stored, record, canonical);
         if (reply !== undefined) return reply;
       }
@@ -108,12 +112,12 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
     const cache = config.responseCaches.forDataSet(dataSet);
     // Once an artefact was found changed, an answer cached before may hold its bytes (integrity.ts).
     const hit = isDataSetChanged(dataSet) ? undefined : cache.get(canonical);
-    if (hit !== undefined) return answerCoded(event, headers, hit);
+    if (hit !== undefined) return answerCoded(head, headers, hit);
     const keep = (response: CachedResponse): Reply => {
       cache.set(canonical, response, cachedWeight(response));
-      return answerCoded(event, headers, response);
+      return answerCoded(head, headers, response);
     };
-    const response = computeResponse(route, createContext(event, state, config), canonical, contract.format);
+    const response = computeResponse(route, createContext(head, state, params, config), canonical, contract.format);
     return isPromise(response) ? response.then(keep) : keep(response);
   };
 }
@@ -123,12 +127,13 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): P
  * takes (br, else gzip, else as it is), compressed once per cached answer, with `Vary: Accept-Encoding`
  * (304 too) and the same ETag, as a stored answer.
  */
-function answerCoded(event: H3Event, headers: ResponseHeaders, response: CachedResponse): Reply {
-  if (response.body.byteLength < COMPRESS_MIN_BYTES) return answerWithEtag(event, headers, response);
+function answerCoded(head: RequestHead, headers: ResponseHeaders, response: CachedResponse): Reply {
+  const ifNoneMatch = head.header('if-none-match');
+  if (response.body.byteLength < COMPRESS_MIN_BYTES) return answerWithEtag(ifNoneMatch, headers, response);
   headers['vary'] = 'Accept-Encoding';
-  const reply = answerWithEtag(event, headers, response);
+  const reply = answerWithEtag(ifNoneMatch, headers, response);
   if (reply.status !== 200) return reply;
-  const coding = chooseStoredCoding(getRequestHeader(event, 'accept-encoding'));
+  const coding = chooseStoredCoding(head.header('accept-encoding'));
   if (coding === 'identity') return reply;
   headers['content-encoding'] = coding;
   return { status: 200, body: codedBody(response, coding) };

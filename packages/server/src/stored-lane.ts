@@ -1,19 +1,19 @@
-// The stored lane: which requests the pipeline answers from the response artefact before h3 sees them
-// (pipeline.ts, `answerStoredRequest`; the Node listener asks it first, node-listener.ts).
+// The first half of the engine's lookup (http/engine.ts): the stored answer for an exact GET or HEAD
+// target, found before anything is routed or parsed.
 //
-// A GET or HEAD whose request target is exactly the path of a stored answer (`/api/v1/passage/John.3.16`,
-// no query string) needs no routing: its canonical request is `GET <target>`, the key the answer is
-// stored under. Going through h3 (its event, the route table, srvx's request and the web `Response`)
-// costs about as much as the rest of the pipeline for such a request (docs/api-decisions.md, "Request
-// pipeline"); the lane skips it.
+// A GET or HEAD whose request target (path and query, as sent) is exactly a key of the response artefact
+// needs no routing: its canonical request is `GET <target>`, the key the answer is stored under
+// (`/api/v1/passage/John.3.16`, or `/api/v1/passage/John.3.16?translation=KJV` for an answer stored with
+// its query). Routing it (the URL, the route table, the route's query parsing) costs about as much as the
+// rest of the steps for such a request (docs/api-decisions.md, "Request pipeline").
 //
-// The answer is the one h3's path gives, byte for byte apart from the request id: a stored key is the
-// pathname of a URL, which parsing again leaves unchanged, so a target equal to it is routed by h3 to
-// the route that rendered it, whose handler answers this same record (route-handler.ts). The lane runs
-// the pipeline's steps in the same order, checks the route's contract the same way and answers with the
-// same function (stored-response.ts). Anything else (another method, a query string, a target with no
-// stored answer, a record of another request, a contract that changed since the build, an artefact whose
-// checksum is still being verified) is left to h3, before anything was counted.
+// The answer is the one the route table gives, byte for byte apart from the request id: a stored key is
+// a canonical request (a URL's pathname and the route's query parameters sorted), which parsing again
+// leaves unchanged, so a target equal to it is routed to the route that rendered it, whose handler
+// answers this same record (route-handler.ts). The route's contract is checked the same way and the
+// answer made by the same function (stored-response.ts). Anything else (a target in another spelling, a
+// target with no stored answer, a record of another request, a contract that changed since the build, an
+// artefact whose checksum is still being verified) is left to the route table.
 
 import type { ResponseStore } from './artefacts/responses.ts';
 import type { DataSet } from './artefacts/types.ts';
@@ -22,18 +22,20 @@ import type { StoredCoding } from './middleware/content-encoding.ts';
 import { API_BASE } from './routes/define.ts';
 import { createStoredContract, type StoredContract } from './stored-response.ts';
 
-/** A request the lane answers: its stored record, the body in the client's coding already read (its key checked). */
+/** A request answered from the store: its stored record, the body in the client's coding already read (its key checked). */
 export interface StoredRequest {
   readonly store: ResponseStore;
   readonly record: number;
+  readonly coding: StoredCoding;
   readonly body: Buffer;
 }
 
-/** The stored answer a request target names in a data set, in `coding`, or undefined when h3 must answer it. */
+/** The stored answer a request target names in a data set, in `coding`, or undefined when the route table must answer it. */
 export type FindStoredRequest = (dataSet: DataSet, target: string, coding: StoredCoding) => StoredRequest | undefined;
 
 export function createStoredRequestFinder(): FindStoredRequest {
-  // `/passage` → the contract of the route rendering `/passage/{osis}`: the first segment names the route.
+  // `/passage` → the contract of the route rendering `/passage/{osis}`: the first segment names the route
+  // (a target with no second `/` names no rendered route).
   const contracts = new Map<string, StoredContract>();
   for (const route of Object.values(RENDERED_ROUTES)) {
     const segment = route.path.slice(0, route.path.indexOf('/', 1));
@@ -44,7 +46,7 @@ export function createStoredRequestFinder(): FindStoredRequest {
 
   return function findStoredRequest(dataSet, target, coding) {
     const store = dataSet.responses;
-    if (store === undefined || !store.usable || !target.startsWith(API_BASE) || target.includes('?')) return undefined;
+    if (store === undefined || !store.usable || !target.startsWith(API_BASE)) return undefined;
     const contract = contracts.get(target.slice(base, target.indexOf('/', base + 1)));
     if (contract === undefined) return undefined;
     const canonical = `GET ${target}`;
@@ -52,6 +54,6 @@ export function createStoredRequestFinder(): FindStoredRequest {
     if (record < 0) return undefined;
     const body = store.body(record, canonical, coding);
     if (body === undefined || !contract.holds(dataSet, store, record, canonical)) return undefined;
-    return { store, record, body };
+    return { store, record, coding, body };
   };
 }

@@ -3,10 +3,9 @@
 //
 // `setCorsHeaders` runs before anything can fail, so even a 429 or 500 is readable from a browser;
 // `answerPreflight` answers any OPTIONS without reaching a route, before the rate limit and not counted
-// by it (pipeline.ts): a preflight refused with 429 would lack the Allow-Methods/Allow-Headers a browser
+// by it (http/engine.ts): a preflight refused with 429 would lack the Allow-Methods/Allow-Headers a browser
 // needs, and the browser would report a CORS failure instead of the rate limit.
 
-import type { H3Event } from 'h3';
 import type { Reply, RequestState, ResponseHeaders } from '../context.ts';
 import { API_BASE, type RouteDefinition } from '../routes/define.ts';
 import { ROUTES } from '../routes/index.ts';
@@ -73,13 +72,13 @@ export function getPreflightMethods(pathname: string): string {
 }
 
 /** Answers an OPTIONS request (any path) as a preflight. */
-export function answerPreflight(event: H3Event, state: RequestState): Reply {
+export function answerPreflight(url: URL, state: RequestState): Reply {
   const headers = state.headers;
-  const methods = getPreflightMethods(event.url.pathname);
+  const methods = getPreflightMethods(url.pathname);
   headers['access-control-allow-methods'] = methods;
   headers['access-control-allow-headers'] = CORS_ALLOW_HEADERS;
   headers['access-control-max-age'] = CORS_MAX_AGE;
   headers['allow'] = methods;
-  headers['etag'] = createWeakEtag(state.dataSet, formatCanonicalRequest('OPTIONS', event.url));
+  headers['etag'] = createWeakEtag(state.dataSet, formatCanonicalRequest('OPTIONS', url));
   return PREFLIGHT;
 }

@@ -13,10 +13,8 @@
 // handler calls `answerWithEtag` once it has the body. Responses that are not data-derived get a
 // weak tag: errors (their body carries the request id), preflights, and /status (hashed from its body).
 
-import type { H3Event } from 'h3';
 import type { DataSet } from '../artefacts/types.ts';
 import type { Reply, ResponseHeaders } from '../context.ts';
-import { getRequestHeader } from '../internal/request-header.ts';
 import { computeEtagBase, digest } from '../etag-base.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -84,10 +82,9 @@ export interface TaggedBody {
   readonly etag: string;
 }
 
-/** Answers a success body with its tag: 304 with no body when `If-None-Match` matches. */
-export function answerWithEtag(event: H3Event, headers: ResponseHeaders, response: TaggedBody): Reply {
+/** Answers a success body with its tag: 304 with no body when the request's `If-None-Match` (null: none) matches. */
+export function answerWithEtag(ifNoneMatch: string | null, headers: ResponseHeaders, response: TaggedBody): Reply {
   headers['etag'] = response.etag;
-  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
   if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, response.etag)) return NOT_MODIFIED;
   headers['content-type'] = JSON_CONTENT_TYPE;
   return { status: 200, body: response.body };

@@ -16,15 +16,14 @@
 // The step is synchronous when the store is (the in-memory store): only a store that answers with a
 // promise (a shared store, later) makes the request wait.
 //
-// A CORS preflight (OPTIONS) is not counted: it is answered before this step (pipeline.ts), so a browser
+// A CORS preflight (OPTIONS) is not counted: it is answered before this step (http/engine.ts), so a browser
 // past the limit still gets the preflight's CORS headers and then a readable 429 for the request
 // itself. `report` gives the preflight the counters as they stand, without counting (`peek`).
 
-import type { IncomingMessage } from 'node:http';
 import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
 import type { ResponseHeaders } from '../context.ts';
-import { getRequestHeader, readNodeHeader } from '../internal/request-header.ts';
+import { getRequestHeader } from '../internal/request-header.ts';
 import type { RateLimitCounter, RateLimitStore } from '../rate-limit-store.ts';
 import { getClientKey } from './client-key.ts';
 
@@ -83,13 +82,8 @@ export function getClientAddress(event: H3Event, trustProxy: boolean): string {
   return resolveClientAddress(trustProxy ? getRequestHeader(event, 'x-forwarded-for') : null, event.req.ip);
 }
 
-/** The same for a request as Node parsed it (the stored lane, stored-lane.ts). */
-export function getNodeClientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  return resolveClientAddress(trustProxy ? readNodeHeader(req.headers, 'x-forwarded-for') : null, req.socket.remoteAddress);
-}
-
 /** From the `X-Forwarded-For` to trust (null: none) and the socket's peer address (undefined when unknown). */
-function resolveClientAddress(forwardedFor: string | null, peerAddress: string | undefined): string {
+export function resolveClientAddress(forwardedFor: string | null, peerAddress: string | undefined): string {
   if (forwardedFor !== null) {
     const last = forwardedFor.slice(forwardedFor.lastIndexOf(',') + 1).trim();
     if (last !== '') return getClientKey(last);
