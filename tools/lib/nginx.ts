@@ -19,8 +19,10 @@ export function prepareNginx(answersFile: string, coding: string, root: string, 
   let skipped = 0;
   let headers: Record<string, string> = {};
   for (const [route, answer] of answers) {
-    // Each answer in a directory of its own: a path can be both an answer and the folder of others (bible/genesis, bible/genesis/1).
-    const file = path.join(root, decodeURIComponent(route), coding);
+    // Each answer in a directory of its own: a path can be both an answer and the folder of others (bible/genesis, bible/genesis/1);
+    // a query string (`?translation=KJV`) is one more directory, as nginx's `$args` names it (try_files below).
+    const [pathname = '', query = ''] = route.split('?', 2);
+    const file = path.join(root, decodeURIComponent(pathname), query, coding);
     try {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, answer.body);
@@ -41,7 +43,7 @@ export function prepareNginx(answersFile: string, coding: string, root: string, 
       `http {\n  access_log off;\n  types {}\n  default_type "${headers['content-type'] ?? 'application/json; charset=utf-8'}";\n` +
       `  open_file_cache max=8000 inactive=60s;\n  keepalive_requests 100000000;\n  sendfile on;\n  tcp_nopush on;\n` +
       `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n` +
-      `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / {\n      try_files $uri/${coding} =404;\n${added}\n    }\n  }\n}\n`,
+      `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / {\n      try_files $uri/$args/${coding} =404;\n${added}\n    }\n  }\n}\n`,
   );
   return { args: ['-p', dir, '-c', conf], skipped };
 }
