@@ -140,8 +140,23 @@ for (const adapter of ADAPTERS) {
         for (const route of ['/passage/John.3.16', '/passage/John.3', '/passage/Gen.1.1-3']) {
           const plain = await get(app, route);
           assert.equal(plain.body.translation === undefined || plain.body.translation === 'BSB', true);
-          assert.equal((await get(app, `${route}?translation=bsb`)).text, plain.text, route);
+          const bsb = await get(app, `${route}?translation=bsb`);
+          assert.equal(bsb.text, plain.text, route);
+          assert.equal(bsb.headers.get('etag'), plain.headers.get('etag'), `${route}: one request, one tag`);
         }
+      });
+
+      it('gives every spelling of a translation id the one answer and tag (kjv, KJV, " KJV ")', async () => {
+        const tags = new Set<string | null>();
+        for (const spelling of ['KJV', 'kjv', '%20Kjv%20']) {
+          const { status, headers, text } = await get(app, `/passage/John.3.16?translation=${spelling}`);
+          assert.equal(status, 200);
+          assert.match(text, /only begotten Son/);
+          tags.add(headers.get('etag'));
+        }
+        assert.equal(tags.size, 1, [...tags].join(' '));
+        const parallel = await get(app, '/passage/John.3.16?translation=bsb,kjv');
+        assert.equal(parallel.headers.get('etag'), (await get(app, '/passage/John.3.16?translation=BSB,KJV')).headers.get('etag'));
       });
     });
 

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCanonicalRequest, matchesIfNoneMatch } from '../../packages/server/src/middleware/etag.ts';
+import { formatCanonicalRequest, matchesIfNoneMatch, type QueryName } from '../../packages/server/src/middleware/etag.ts';
+import { TRANSLATION_PARAMETER } from '../../packages/server/src/routes/translation.ts';
 
 describe('If-None-Match comparison', () => {
   it('matches by weak comparison, in lists and for *', () => {
@@ -22,8 +23,9 @@ describe('If-None-Match comparison', () => {
 describe('canonical request', () => {
   it('keeps the declared parameters, first value each, sorted; HEAD counts as GET', () => {
     const url = (text: string) => new URL(text, 'http://localhost');
-    const names = ['limit', 'q'];
-    const cases: Array<[method: string, url: string, names: readonly string[] | undefined, expected: string]> = [
+    const names = [{ name: 'limit' }, { name: 'q' }];
+    const translation = [{ name: 'translation', canonical: TRANSLATION_PARAMETER.canonical }];
+    const cases: Array<[method: string, url: string, names: readonly QueryName[] | undefined, expected: string]> = [
       ['GET', '/api/v1/passage/John.3.16', [], 'GET /api/v1/passage/John.3.16'],
       ['GET', '/api/v1/passage/John.3.16?junk=1', [], 'GET /api/v1/passage/John.3.16'],
       ['GET', '/api/v1/scripture?q=love&limit=5', names, 'GET /api/v1/scripture?limit=5&q=love'],
@@ -31,6 +33,11 @@ describe('canonical request', () => {
       ['GET', '/api/v1/scripture?q=a&q=b', names, 'GET /api/v1/scripture?q=a'],
       ['GET', '/api/v1/scripture?q=only%20son', names, 'GET /api/v1/scripture?q=only%20son'],
       ['GET', '/x?b=2&a=1', undefined, 'GET /x?a=1&b=2'],
+      // Spellings of one value are one request: letter case and spaces of a translation id, and the default.
+      ['GET', '/api/v1/passage/John.3.16?translation=%20kjv', translation, 'GET /api/v1/passage/John.3.16?translation=KJV'],
+      ['GET', '/api/v1/passage/John.3.16?translation=bsb,kjv', translation, 'GET /api/v1/passage/John.3.16?translation=BSB%2CKJV'],
+      ['GET', '/api/v1/passage/John.3.16?translation=bsb', translation, 'GET /api/v1/passage/John.3.16'],
+      ['GET', '/api/v1/passage/John.3.16?translation=', translation, 'GET /api/v1/passage/John.3.16'],
     ];
     for (const [method, text, keep, expected] of cases) assert.equal(formatCanonicalRequest(method, url(text), keep), expected, text);
   });

@@ -38,6 +38,11 @@ export interface StringParameter {
   readonly enum?: readonly string[];
   readonly example?: string;
   /**
+   * The value as the canonical request (cache key, ETag, stored answer) keeps it, when several spellings
+   * read the same (`kjv`, ` KJV ` → `KJV`); undefined leaves the parameter out (a spelling of the default).
+   */
+  readonly canonical?: (value: string) => string | undefined;
+  /**
    * The OpenAPI schema of the value when it is not free text but the route reads it itself (a number
    * with a range, a boolean); default `{type: 'string'}` with `enum`.
    */

@@ -16,7 +16,7 @@ import type { RequestHead } from './http/request.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
 import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
-import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest } from './middleware/etag.ts';
+import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest, type QueryName } from './middleware/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
 import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
 import { chooseStoredCoding } from './middleware/content-encoding.ts';
@@ -54,8 +54,11 @@ function isPromise(value: unknown): value is Promise<unknown> {
 }
 
 /** The query parameters a route reads: the only ones its canonical request (cache key, ETag) keeps. */
-export function getQueryNames(route: RouteDefinition): string[] {
-  return route.parameters.filter((p) => p.kind === 'integer' || p.in === 'query').map((p) => p.name).sort();
+export function getQueryNames(route: RouteDefinition): QueryName[] {
+  return route.parameters
+    .filter((p) => p.kind === 'integer' || p.in === 'query')
+    .map((p) => (p.kind === 'string' && p.canonical ? { name: p.name, canonical: p.canonical } : { name: p.name }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**

@@ -36,19 +36,27 @@ export function getEtagBase(dataSet: DataSet, perProcess = false): string {
   return base;
 }
 
+/** A query parameter a route reads, and how the canonical request spells its value (params.ts `canonical`). */
+export interface QueryName {
+  readonly name: string;
+  readonly canonical?: (value: string) => string | undefined;
+}
+
 /**
  * `GET /api/v1/scripture?limit=5&q=light`: HEAD counts as GET; only `names` (the route's declared
- * query parameters, first value each) are kept, sorted, so junk parameters neither split the cache
- * nor change the tag. Without `names`, every parameter is kept.
+ * query parameters, first value each, in their canonical spelling) are kept, sorted, so junk parameters
+ * and other spellings of a value neither split the cache nor change the tag. Without `names`, every
+ * parameter is kept as sent.
  */
-export function formatCanonicalRequest(method: string, url: URL, names?: readonly string[]): string {
+export function formatCanonicalRequest(method: string, url: URL, names?: readonly QueryName[]): string {
   const head = `${method === 'HEAD' ? 'GET' : method} ${url.pathname}`;
   if (url.search === '' || names?.length === 0) return head;
   const params = url.searchParams;
   const pairs: string[] = [];
-  for (const name of names ?? [...new Set(params.keys())]) {
-    const value = params.get(name);
-    if (value !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  for (const { name, canonical } of names ?? [...new Set(params.keys())].map((key): QueryName => ({ name: key }))) {
+    const sent = params.get(name);
+    const value = sent !== null && canonical ? canonical(sent) : sent;
+    if (value !== null && value !== undefined) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   }
   pairs.sort();
   return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;

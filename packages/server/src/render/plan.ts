@@ -3,7 +3,7 @@
 // same way by the thread that writes the file and by every render worker, so a worker is handed only a
 // range of record numbers.
 
-import { createEtag, formatCanonicalRequest, getEtagBase } from '../middleware/etag.ts';
+import { createEtag, formatCanonicalRequest, getEtagBase, type QueryName } from '../middleware/etag.ts';
 import { getResponseFormat } from '../openapi/response-format.ts';
 import { getQueryNames } from '../route-handler.ts';
 import { API_BASE } from '../routes/define.ts';
@@ -26,7 +26,7 @@ export interface ResponsePlan {
 /** Every answer of `dataSet` to store, in the order of listRenderTargets. */
 export function planResponses(dataSet: DataSet): ResponsePlan {
   const planned: PlannedResponse[] = [];
-  const queryNames = new Map<RenderTarget['route'], string[]>();
+  const queryNames = new Map<RenderTarget['route'], QueryName[]>();
   const formats = new Map<RenderTarget['route'], string>();
   for (const target of listRenderTargets(dataSet)) {
     let names = queryNames.get(target.route);

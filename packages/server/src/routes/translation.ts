@@ -35,7 +35,17 @@ export const TRANSLATION_PARAMETER: StringParameter = {
     `or up to ${PARALLEL_LIMIT} separated by commas (\`BSB,KJV,RV1909\`) for a parallel answer, in the order asked ` +
     '(one list: a repeated `translation` reads its first value, as every parameter)',
   example: 'KJV',
+  canonical: canonicalTranslation,
 };
+
+/** `kjv`, ` KJV ` → `KJV`; `bsb` and an empty list, which read the BSB as no parameter does, → left out. */
+function canonicalTranslation(value: string): string | undefined {
+  const ids = value
+    .split(',')
+    .map((part) => part.trim().toUpperCase())
+    .filter((part) => part !== '');
+  return ids.length === 0 || (ids.length === 1 && ids[0] === 'BSB') ? undefined : ids.join(',');
+}
 
 /** What a route reads one translation's text through: the BSB's scripture store or a translation of the artefact. */
 export interface PassageText {
