@@ -10,6 +10,8 @@
 //
 // The head (a few hundred bytes) is held in memory; a body is one positioned read of the file.
 
+import { RESPONSES_CODINGS, type ResponseCoding } from './responses.ts';
+
 /** The artefact's name in the manifest and its file name in a build directory. */
 export const DOWNLOADS_ARTEFACT = 'downloads';
 export const DOWNLOADS_FILE = 'downloads.bin';
@@ -29,9 +31,9 @@ export const DOWNLOADS_HEADER = Object.freeze({
 });
 export const DOWNLOADS_HEADER_BYTES = 24;
 
-/** The content codings each download is stored in, in tail order; `identity` is the JSON uncoded. */
-export const DOWNLOADS_CODINGS = Object.freeze(['br', 'gzip', 'identity'] as const);
-export type DownloadCoding = (typeof DOWNLOADS_CODINGS)[number];
+/** The content codings each download is stored in, in tail order: those of every stored answer (`identity` the JSON uncoded). */
+export const DOWNLOADS_CODINGS = RESPONSES_CODINGS;
+export type DownloadCoding = ResponseCoding;
 
 /**
  * Brotli quality and zlib level of the stored downloads: compressed once per build and fetched whole,

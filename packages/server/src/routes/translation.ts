@@ -38,12 +38,17 @@ export const TRANSLATION_PARAMETER: StringParameter = {
   canonical: canonicalTranslation,
 };
 
+/** The ids a `translation` value names, as written: `BSB, kjv` → `BSB`, `kjv`. */
+function listTranslationIds(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
 /** `kjv`, ` KJV ` → `KJV`; `bsb` and an empty list, which read the BSB as no parameter does, → left out. */
 function canonicalTranslation(value: string): string | undefined {
-  const ids = value
-    .split(',')
-    .map((part) => part.trim().toUpperCase())
-    .filter((part) => part !== '');
+  const ids = listTranslationIds(value).map((id) => id.toUpperCase());
   return ids.length === 0 || (ids.length === 1 && ids[0] === 'BSB') ? undefined : ids.join(',');
 }
 
@@ -107,11 +112,7 @@ export function availableTranslations(dataSet: DataSet): TranslationId[] {
  */
 export function readTranslations(value: QueryValue, dataSet: DataSet): PassageText[] {
   // A repeated parameter uses its first value (params.ts, the rule for every parameter): a parallel answer is one list.
-  const raw = typeof value === 'string' ? value : value?.[0];
-  const parts = (raw ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+  const parts = listTranslationIds((typeof value === 'string' ? value : value?.[0]) ?? '');
   if (parts.length === 0) return [bsbText(dataSet.scripture)];
   const available = availableTranslations(dataSet);
   if (parts.length > PARALLEL_LIMIT) {
