@@ -31,6 +31,20 @@ describe('the access log', () => {
     assert.equal(second!.forwardedFor, '198.51.100.1, 10.0.0.1');
   });
 
+  // Fields in the order AccessLogEntry declares them, the order every line has.
+  it('writes each entry byte for byte as JSON.stringify does, every optional field and any text', async () => {
+    const captured = captureAccessLog();
+    const entries: AccessLogEntry[] = [
+      ENTRY,
+      { ...ENTRY, path: '/api/v1/scripture?q=\u00e9t\u00e9 \u2028\u0007\ud800', forwardedFor: '198.51.100.1', userAgent: 'curl/8.5.0 "x"' },
+      { ...ENTRY, method: 'POST', path: '/api/v1/mcp', durationMs: 12, tools: ['get_passage', 'search "x"'] },
+      { ...ENTRY, method: null, path: null, durationMs: null, client: null, bytes: 0, status: 400 },
+    ];
+    for (const entry of entries) captured.log.write(entry);
+    const lines = (await captured.waitFor((text) => lineCount(text) === entries.length)).trimEnd().split('\n');
+    lines.forEach((line, i) => assert.equal(line.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(entries[i])));
+  });
+
   it('names the worker on every line of a cluster worker', async () => {
     const captured = captureAccessLog({ worker: 3 });
     captured.log.write(ENTRY);

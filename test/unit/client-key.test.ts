@@ -10,6 +10,16 @@ describe('rate-limit client keys', () => {
     assert.equal(getClientKey('10.200.0.1:5123'), '10.200.0.1', 'a port some proxies append is dropped');
   });
 
+  it('answers the canonical spellings as they are, at the edges of each octet', () => {
+    for (const address of ['0.0.0.0', '255.255.255.255', '1.22.199.250', '9.10.99.100', '249.200.201.255']) {
+      assert.equal(getClientKey(address), address);
+      assert.equal(getClientKey(`::ffff:${address}`), address);
+    }
+    assert.equal(getClientKey('1.2.3.04'), '1.2.3.4');
+    assert.equal(getClientKey('256.1.1.1'), '256.1.1.1', 'not an address: its own key');
+    assert.equal(getClientKey('1.2.3.4.5'), '1.2.3.4.5');
+  });
+
   it('counts an IPv4-mapped IPv6 address as its IPv4 address', () => {
     assert.equal(getClientKey('::ffff:10.200.0.1'), '10.200.0.1');
     assert.equal(getClientKey('::FFFF:0ac8:0001'), '10.200.0.1');

@@ -15,19 +15,26 @@
 // `skg serve --workers`, every line also names the worker that answered (`"worker":0`): the workers
 // share one stdout.
 //
-// Lines are batched: a batch is written when it holds 32 KiB or 20 ms after its first line, whichever
-// comes first, so a line costs the request a `JSON.stringify` and a string append, and a quiet server's
-// lines still appear at once. pino is not used: its serialiser and sonic-boom's per-line bookkeeping
-// cost 2.2 µs a line against 0.65 µs here (docs/api-decisions.md, "Access log"; tools/bench-access-log.ts).
+// Lines are batched: each line is encoded at once into one reused buffer, and the buffer is written when
+// it holds 32 KiB or 20 ms after its first line, whichever comes first, so a line costs the request its
+// formatting and one `Buffer.write`, and a quiet server's lines still appear at once. A line is
+// formatted field by field (only its strings go through `JSON.stringify`): the bytes are what
+// `JSON.stringify` of the entry gives. pino is not used: its serialiser and sonic-boom's per-line
+// bookkeeping cost 2.2 µs a line against well under 1 µs here (docs/api-decisions.md, "Access log";
+// tools/bench-access-log.ts).
 //
-// A batch is encoded into one buffer allocated once and written with one synchronous `write`, as Node
-// itself writes stdout to a file or a pipe on Linux. Both alternatives were measured worse: written
-// asynchronously (sonic-boom), a server saturated on its core fell behind its own log and held tens of
-// MB of lines; and writing the batch as a string, Node allocated three times its length per write with
-// malloc, which fragmented the allocator's heap beside the server's own allocations (70 MB of
-// `[heap]` after a mixed load against 19 MB with no log). A reader that cannot take a batch now (a
-// non-blocking pipe that is full: EAGAIN) loses that batch (or its rest), said once on stderr: the log never holds
-// the server up nor grows without bound. On exit, what is buffered is written.
+// Encoding each line at once matters more than its formatting: lines kept as strings until the batch
+// is written (up to 32 KiB of them, 10-20 ms at full load) outlive the young generation's collections,
+// are promoted, and make old-generation garbage of every line; a line's string here dies young.
+//
+// A batch is written with one synchronous `write`, as Node itself writes stdout to a file or a pipe on
+// Linux. Both alternatives were measured worse: written asynchronously (sonic-boom), a server saturated
+// on its core fell behind its own log and held tens of MB of lines; and writing the batch as a string,
+// Node allocated three times its length per write with malloc, which fragmented the allocator's heap
+// beside the server's own allocations (70 MB of `[heap]` after a mixed load against 19 MB with no log).
+// A reader that cannot take a batch now (a non-blocking pipe that is full: EAGAIN) loses that batch (or
+// its rest), said once on stderr: the log never holds the server up nor grows without bound. On exit,
+// what is buffered is written.
 
 import { openSync, writeSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -76,10 +83,12 @@ export interface AccessLogOptions {
   readonly worker?: number;
 }
 
-/** A batch is written once it holds this many characters… */
-const BATCH_CHARACTERS = 32 * 1024;
+/** A batch is written once it holds this many bytes… */
+const BATCH_BYTES = 32 * 1024;
 /** …or this long after its first line. */
 const BATCH_MS = 20;
+/** The reused buffer: a full batch and room for any ordinary line after it (three UTF-8 bytes a character). */
+const BUFFER_BYTES = 4 * BATCH_BYTES;
 
 /** The logs writing to a descriptor or file (one a process in service), flushed when the process exits. */
 const live = new Set<AccessLog>();
@@ -94,10 +103,15 @@ function flushAllOnExit(log: AccessLog): void {
   });
 }
 
+/** Where batches go: `bytes` is only valid during the call (the buffer is reused). */
+type Sink = (bytes: Uint8Array) => void;
+
 export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
-  const sink = options.destination ?? openFile(options.file ?? 1);
+  const destination = options.destination;
+  const sink: Sink = destination === undefined ? openFile(options.file ?? 1) : (bytes) => destination.write(Buffer.from(bytes));
   const fields = options.worker === undefined ? '' : `"worker":${options.worker},`;
-  let pending = '';
+  const buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  let used = 0;
   let timer: NodeJS.Timeout | undefined;
   let lastMillisecond = -1;
   let prefix = '';
@@ -105,10 +119,10 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   function writeBatch(): void {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (pending === '') return;
-    const batch = pending;
-    pending = '';
-    sink.write(batch);
+    if (used === 0) return;
+    const bytes = buffer.subarray(0, used);
+    used = 0;
+    sink(bytes);
   }
 
   const log: AccessLog = {
@@ -119,47 +133,65 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
         lastMillisecond = now;
         prefix = `{"level":"info","time":"${new Date(now).toISOString()}",${fields}`;
       }
-      pending += `${prefix}${JSON.stringify(entry).slice(1)}\n`;
-      if (pending.length >= BATCH_CHARACTERS) writeBatch();
+      const line = `${prefix}${formatEntry(entry)}}\n`;
+      if (line.length * 3 > BUFFER_BYTES - used) {
+        writeBatch();
+        // A line that might not fit even alone (a path near Node's header limit, every character escaped).
+        if (line.length * 3 > BUFFER_BYTES) {
+          sink(Buffer.from(line, 'utf8'));
+          return;
+        }
+      }
+      used += buffer.write(line, used, 'utf8');
+      if (used >= BATCH_BYTES) writeBatch();
       else if (timer === undefined) timer = setTimeout(writeBatch, BATCH_MS);
     },
     flush: writeBatch,
   };
-  if (options.destination === undefined) flushAllOnExit(log);
+  if (destination === undefined) flushAllOnExit(log);
   return log;
 }
 
-/**
- * The reused buffer: room for any batch of ordinary lines at three UTF-8 bytes a character. A batch
- * that might not fit (its last line very long: escaped quotes in a path near Node's header limit) is
- * written from the string instead.
- */
-const BATCH_BUFFER_BYTES = 3 * 2 * BATCH_CHARACTERS;
+/** The entry's fields as `JSON.stringify(entry)` writes them, without its braces. */
+function formatEntry(entry: AccessLogEntry): string {
+  const { forwardedFor, userAgent, tools } = entry;
+  return (
+    `"method":${json(entry.method)},"path":${json(entry.path)},"status":${entry.status},"bytes":${entry.bytes},` +
+    `"durationMs":${entry.durationMs},"requestId":${json(entry.requestId)},"client":${json(entry.client)}` +
+    (forwardedFor === undefined ? '' : `,"forwardedFor":${json(forwardedFor)}`) +
+    (userAgent === undefined ? '' : `,"userAgent":${json(userAgent)}`) +
+    (tools === undefined ? '' : `,"tools":${JSON.stringify(tools)}`)
+  );
+}
 
-/** Synchronous batch writes to `file` (a descriptor, or a path opened to append) from one reused buffer. */
-function openFile(file: number | string): { write(batch: string): void } {
+/** Characters `JSON.stringify` escapes in a string (a lone surrogate among them): most fields have none. */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string field as `JSON.stringify` writes it, without calling it for the usual string with nothing to escape. */
+function json(value: string | null): string {
+  return value === null ? 'null' : ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+/** Synchronous batch writes to `file` (a descriptor, or a path opened to append). */
+function openFile(file: number | string): Sink {
   const fd = typeof file === 'number' ? file : openSync(file, 'a');
-  const buffer = Buffer.allocUnsafeSlow(BATCH_BUFFER_BYTES);
   let off = false;
   let dropped = 0;
-  return {
-    write(batch) {
-      if (off) return;
-      const bytes = batch.length * 3 <= buffer.length ? buffer.subarray(0, buffer.write(batch, 'utf8')) : Buffer.from(batch, 'utf8');
-      let written = 0;
-      try {
-        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') {
-          if (dropped++ === 0) console.error('skg: the access log is not being read fast enough; lines are being dropped');
-          return;
-        }
-        // The reader went away (EPIPE) or the file failed: the log stops, the server goes on.
-        off = true;
-        if (code !== 'EPIPE') console.error(`skg: the access log failed and is off: ${(error as Error).message}`);
+  return (bytes) => {
+    if (off) return;
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        if (dropped++ === 0) console.error('skg: the access log is not being read fast enough; lines are being dropped');
+        return;
       }
-    },
+      // The reader went away (EPIPE) or the file failed: the log stops, the server goes on.
+      off = true;
+      if (code !== 'EPIPE') console.error(`skg: the access log failed and is off: ${(error as Error).message}`);
+    }
   };
 }
 

@@ -13,8 +13,14 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 const DOTTED_DECIMAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::\d{1,5})?$/;
+/** An IPv4 address already in its canonical spelling (no leading zeros, no port), optionally IPv4-mapped. */
+const CANONICAL_IPV4 = /^(?:::ffff:)?(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const MAPPED_PREFIX = '::ffff:';
 
 export function getClientKey(address: string): string {
+  // Every request asks this: the common spellings (a socket's peer, a proxy's entry) are answered
+  // without parsing or allocating.
+  if (CANONICAL_IPV4.test(address)) return address.startsWith(MAPPED_PREFIX) ? address.slice(MAPPED_PREFIX.length) : address;
   const v4 = DOTTED_DECIMAL.exec(address);
   if (v4 !== null) {
     const a = Number(v4[1]);
