@@ -169,6 +169,19 @@ for (const adapter of ADAPTERS) {
         assert.deepEqual(phrase.body.hits.map((hit: { osis: string }) => hit.osis), ['Gen.1.1']);
       });
 
+      it("finds the RV1909's old spellings by their modern spelling, words and phrases (crió by creo), and by their own", async () => {
+        const osis = async (route: string) => (await get(app, route)).body.hits.map((hit: { osis: string }) => hit.osis);
+        assert.deepEqual(await osis('/scripture?q=principio%20creo&translation=RV1909'), ['Gen.1.1']);
+        assert.deepEqual(await osis('/scripture?q=%22principio%20creo%22&translation=RV1909'), ['Gen.1.1']);
+        assert.deepEqual(await osis('/scripture?q=%22principio%20cri%C3%B3%22&translation=RV1909'), ['Gen.1.1']);
+        // Shortest first, as every search.
+        assert.deepEqual(await osis('/scripture?q=cre%C3%B3%20Dios&translation=RV1909'), ['Gen.1.1', 'Gen.1.27', 'Gen.1.21']);
+        assert.deepEqual(await osis('/scripture?q=%22lo%20creo%3B%20var%C3%B3n%22&translation=RV1909'), ['Gen.1.27']);
+        assert.deepEqual(await osis('/scripture?q=%22creo%20principio%22&translation=RV1909'), []);
+        // The table is the RV1909's: the KJV's search is the same as before.
+        assert.deepEqual(await osis('/scripture?q=creo&translation=KJV'), []);
+      });
+
       it('lists the KJV verses where a Strong number is translated, with its words', async () => {
         const { body } = await get(app, '/scripture?strongs=G2316&translation=KJV&book=John');
         assert.ok(body.total > 0);

@@ -49,6 +49,7 @@ export function encodeTranslations(data: TranslationsData): Buffer {
       wordCount: words.length - wordFirst,
       concordanceFirst,
       concordanceCount: strongs.length - concordanceFirst,
+      ...(translation.spellings.length > 0 ? { spellings: translation.spellings } : {}),
     });
     firstSlot += translation.records.length;
   }

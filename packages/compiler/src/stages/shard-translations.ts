@@ -24,6 +24,7 @@ import {
 } from '@skg/core';
 import { encodeMsgpack } from '../codecs/msgpack.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import { createSpellingFolds } from './modern-spellings.ts';
 import type { InterlinearData } from './shard-interlinear.ts';
 
 /** The bundle folder of the translations. */
@@ -45,8 +46,10 @@ export interface ShardedTranslation {
   readonly renderings: Map<string, Map<string, number>>;
   /** Per slot, the words of its text (tokenizeScripture). */
   readonly wordCounts: number[];
-  /** Per word, the slots (relative, ascending) whose text holds it. */
+  /** Per word, the slots (relative, ascending) whose text holds it (or an archaic spelling of it, `spellings`). */
   readonly postings: Map<string, number[]>;
+  /** Its archaic spellings that occur in its text, with the modern word each is also indexed under (modern-spellings.ts). */
+  readonly spellings: Array<[archaic: string, modern: string]>;
 }
 
 export interface TranslationsData {
@@ -207,6 +210,7 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
   const renderings = new Map<string, Map<string, number>>();
   const wordCounts: number[] = [];
   const postings = new Map<string, number[]>();
+  const folds = createSpellingFolds(id);
   for (const { book, file, name, deuterocanonical, chapters } of files) {
     const verseCounts: number[] = [];
     let failed = false;
@@ -270,14 +274,23 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
     for (const words of bookWords) {
       const slot = wordCounts.length;
       wordCounts.push(words.length);
-      for (const word of new Set(words)) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
+      // An archaic spelling is indexed under its own word and under the modern one.
+      const indexed = new Set(words);
+      for (const word of words) {
+        const modern = folds.get(word);
+        if (modern !== undefined) indexed.add(modern);
+      }
+      for (const word of indexed) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
     }
     for (const [code, words] of bookRenderings) {
       const byWords = renderings.get(code) ?? renderings.set(code, new Map()).get(code) ?? new Map<string, number>();
       byWords.set(words, (byWords.get(words) ?? 0) + 1);
     }
   }
-  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings, wordCounts, postings }, files: files.length };
+  // Only the pairs its text holds (a fixture holds a few chapters; tools/check-spellings.ts checks the table on the full text).
+  const spellings = [...folds].filter(([archaic]) => postings.has(archaic));
+  spellings.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings, wordCounts, postings, spellings }, files: files.length };
 }
 
 /** A record without its trailing nulls (a verse with text only is `[text, 0]`). */

@@ -99,6 +99,11 @@ export interface StoredTranslation {
   /** First concordance row and how many (rows sorted by Strong's number); 0 rows when its tags are not served. */
   readonly concordanceFirst: number;
   readonly concordanceCount: number;
+  /**
+   * Archaic spellings of its text and the modern word each is also indexed under, as search words
+   * (`["crio", "creo"]`: the RV1909's "crió" is found by `creo`); absent when it has none.
+   */
+  readonly spellings?: Array<[archaic: string, modern: string]>;
 }
 
 /** The tables, keys in this order. */

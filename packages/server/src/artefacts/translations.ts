@@ -229,6 +229,7 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
         return Uint32Array.from(new Uint32Array(bytes.buffer, bytes.byteOffset, (to - from) / 4), (slot) => slot - stored.firstSlot);
       },
       wordCount: (slot) => wordCounts[stored.firstSlot + slot] ?? 0,
+      spellings: new Map(stored.spellings ?? []),
       renderings: (strongs) => rowRenderings(concordanceRow(strongs)),
     };
   });

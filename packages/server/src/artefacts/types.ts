@@ -534,6 +534,8 @@ export interface TranslationText {
   findWord(word: string): Uint32Array;
   /** Words of a slot's text (relative slot); 0 for an empty slot. */
   wordCount(slot: number): number;
+  /** Archaic spellings of its text (search words) → the modern word each is also indexed under (`crio` → `creo`). */
+  readonly spellings: ReadonlyMap<string, string>;
   /** True when its Strong's tags are served (a concordance exists). */
   readonly hasStrongs: boolean;
 }
