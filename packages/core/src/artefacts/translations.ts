@@ -88,11 +88,6 @@ export interface StoredTranslation {
   readonly books: StoredTranslationBook[];
   /** What the text has, counted: empty slots, footnotes, headings, supplied-word spans, words-of-Jesus spans, Strong's-tagged words. */
   readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
-  /**
-   * Lowercase hex sha256 of the text: per slot `<osis>\t<text>\n`, in slot order. Not what /translations
-   * shows since the downloads (its `checksum` is the sha256 of the download, which covers the notes too).
-   */
-  readonly checksum: string;
   /** First vocabulary row and how many: the words of its text, tokenised as the BSB's search tokenises (`tokenizeScripture`). */
   readonly wordFirst: number;
   readonly wordCount: number;
@@ -116,7 +111,12 @@ export interface StoredTranslationTables {
    * their "slots" are BSB verses packed as the cross references pack them (`packVerse`), their renderings the
    * English segments.
    */
-  bsb?: { concordanceFirst: number; concordanceCount: number };
+  bsb?: {
+    concordanceFirst: number;
+    concordanceCount: number;
+    /** The English segments aligned to a Strong's number (its `counts.strongs` on /translations; absent in a build before it). */
+    taggedWords?: number;
+  };
 }
 
 export const TRANSLATIONS_SECTIONS = defineSections(

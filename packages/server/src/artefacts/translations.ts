@@ -196,7 +196,6 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
       canon,
       findBook,
       counts: stored.counts,
-      checksum: stored.checksum,
       chapterCount: chapterRows.length,
       slotCount,
       hasStrongs: stored.concordanceCount > 0,
@@ -246,6 +245,7 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
                 (verse): verse is PackedVerse => verse !== undefined,
               ),
             renderings: (strongs: string) => rowRenderings(findConcordanceRow(bsb.concordanceFirst, bsb.concordanceCount, strongs)),
+            taggedWords: bsb.taggedWords ?? 0,
           },
         }
       : {}),
