@@ -70,6 +70,24 @@ describe('the translations on the full data', { skip }, () => {
     for (const t of body.translations) assert.match(t.checksum, /^sha256:[0-9a-f]{64}$/);
   });
 
+  it("lists strongs for the BSB, counting its tagged words (the interlinear's English segments) as the KJV's count its tagged words", async () => {
+    const { body } = await get('/translations');
+    const [bsb, kjv] = body.translations;
+    assert.ok(bsb.features.includes('strongs'), JSON.stringify(bsb.features));
+    const folder = path.join(FULL_BUNDLE, 'references', 'interlinear');
+    let segments = 0;
+    for (const name of readdirSync(folder).filter((entry) => entry.endsWith('.jsonl'))) {
+      for (const line of readFileSync(path.join(folder, name), 'utf8').split('\n')) {
+        if (line === '') continue;
+        for (const [english, first] of (JSON.parse(line) as { entries: Array<[string | null, number | null]> }).entries) if (english !== null && first !== null) segments++;
+      }
+    }
+    assert.equal(bsb.counts.strongs, segments);
+    assert.equal(bsb.counts.strongs, 380629);
+    // The KJV's: every word its source tags (about 349,000 in the issue), the Psalm titles' included.
+    assert.ok(kjv.counts.strongs > 340000 && kjv.counts.strongs < 360000, String(kjv.counts.strongs));
+  });
+
   it('serves John 3:16 in the KJV as its source has it, and names the KJV in licence.text', async () => {
     const { status, body } = await get('/passage/John.3.16?translation=KJV');
     assert.equal(status, 200);

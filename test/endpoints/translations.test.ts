@@ -1,10 +1,12 @@
 // The translations beside the BSB on the fixture (test/fixtures/bundle/translations: KJV Gen 1, John 3,
 // Matt 17, Ps 23; WEB Gen 1, John 3, Matt 17, Tob 1; RV1909 Gen 1, John 3), as a reader asks for them.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { FIXTURE_BUNDLE, getFixtureDataSet } from '../helpers/fixture.ts';
 import { TOOL_GUIDANCE } from '../../packages/server/src/routes/assistant-tools.ts';
 import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
 
@@ -35,6 +37,28 @@ for (const adapter of ADAPTERS) {
         assert.match(rv.versificationNotes.note, /slot/);
         for (const other of [bsb, kjv, web]) assert.equal(other.versificationNotes, undefined, other.id);
         assert.notEqual(kjv.checksum, web.checksum);
+      });
+    });
+
+    describe('GET /translations: the concordance', () => {
+      it("lists strongs for the BSB and counts its tagged words as its concordance has them (the interlinear's English segments)", async () => {
+        const { body } = await get(app, '/translations');
+        const bsb = body.translations[0];
+        assert.ok(bsb.features.includes('strongs'), JSON.stringify(bsb.features));
+        // Every Strong's number of the fixture's interlinear (Gen 1:1-2, John 3:16), asked of the concordance: its words, summed.
+        const folder = path.join(FIXTURE_BUNDLE, 'references/interlinear');
+        const numbers = new Set(
+          readdirSync(folder).flatMap((name) =>
+            readFileSync(path.join(folder, name), 'utf8').trim().split('\n').flatMap((line) => (JSON.parse(line) as { entries: Array<[unknown, unknown, unknown, string]> }).entries.map((entry) => entry[3])),
+          ),
+        );
+        let words = 0;
+        for (const strongs of numbers) {
+          const { body: page } = await get(app, `/scripture?strongs=${strongs}&limit=100`);
+          words += page.hits.reduce((sum: number, hit: { words: string[] }) => sum + hit.words.length, 0);
+        }
+        assert.ok(bsb.counts.strongs > 0);
+        assert.equal(bsb.counts.strongs, words);
       });
     });
 
@@ -167,6 +191,21 @@ for (const adapter of ADAPTERS) {
         assert.equal(body.translation, 'RV1909');
         const phrase = await get(app, '/scripture?q=%22in%20the%20beginning%22&translation=KJV');
         assert.deepEqual(phrase.body.hits.map((hit: { osis: string }) => hit.osis), ['Gen.1.1']);
+      });
+
+      it("finds the RV1909's old spellings by their modern spelling, words and phrases (crió by creo), and by their own", async () => {
+        const osis = async (route: string) => (await get(app, route)).body.hits.map((hit: { osis: string }) => hit.osis);
+        assert.deepEqual(await osis('/scripture?q=principio%20creo&translation=RV1909'), ['Gen.1.1']);
+        assert.deepEqual(await osis('/scripture?q=%22principio%20creo%22&translation=RV1909'), ['Gen.1.1']);
+        assert.deepEqual(await osis('/scripture?q=%22principio%20cri%C3%B3%22&translation=RV1909'), ['Gen.1.1']);
+        // Shortest first, as every search.
+        assert.deepEqual(await osis('/scripture?q=cre%C3%B3%20Dios&translation=RV1909'), ['Gen.1.1', 'Gen.1.27', 'Gen.1.21']);
+        assert.deepEqual(await osis('/scripture?q=%22lo%20creo%3B%20var%C3%B3n%22&translation=RV1909'), ['Gen.1.27']);
+        assert.deepEqual(await osis('/scripture?q=%22creo%20principio%22&translation=RV1909'), []);
+        // The table is the RV1909's, and holds only the pairs its text has (the fixture's Gen 1, John 3: crió).
+        const translations = (await getFixtureDataSet()).translations;
+        assert.deepEqual([...(translations?.get('RV1909')?.spellings ?? [])], [['crio', 'creo']]);
+        for (const id of ['KJV', 'WEB']) assert.equal(translations?.get(id)?.spellings.size, 0, id);
       });
 
       it('lists the KJV verses where a Strong number is translated, with its words', async () => {

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * Full-text search of the scripture text: every word in one verse, quoted phrases adjacent; shortest exact matches first
-         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (the BSB by its interlinear, the KJV by its tags).
+         * @description Ranked by how much of the verse the query makes up, so short exact matches come first; ties in canonical order. Omitted verses are never matched. `limit` and `offset` page through `total` hits. `translation` searches another translation by the same rules (words are matched without case or accents: `creo` finds `creó`; the RV1909's old spellings by their modern one too: `creo` finds its `crió`). `strongs` makes it a concordance: the verses where that Strong's number is translated, with the words rendering it (the BSB by its interlinear, the KJV by its tags).
          */
         get: operations["search_scripture"];
         put?: never;

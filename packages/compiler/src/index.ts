@@ -22,3 +22,4 @@ export { formatBuildReport } from './report.ts';
 export { shardInterlinear, INTERLINEAR_FOLDER, type InterlinearData, type InterlinearEntry, type InterlinearVerse } from './stages/shard-interlinear.ts';
 export { encodeInterlinear } from './codecs/interlinear.ts';
 export { encodeChangelog } from './codecs/changelog.ts';
+export { MODERN_SPELLINGS, createSpellingFolds } from './stages/modern-spellings.ts';

@@ -1,7 +1,7 @@
 // The translations served: the BSB (the default, compiled from the bundle's `bible/` documents) and those
 // beside it (`translations/<id>/`, docs/bundle-format.md § Translations), with the facts no data file
-// holds: name, language, direction, licence and its notes. The counts, books and checksum of each come
-// from its text (the compiler's translations stage, the server's /translations).
+// holds: name, language, direction, licence and its notes. The counts and books of each come
+// from its text (the compiler's translations stage, the server's /translations), its checksum from its download.
 
 import { type Book, slugify } from './books.ts';
 

@@ -44,11 +44,11 @@ export function encodeTranslations(data: TranslationsData): Buffer {
       firstSlot,
       books: translation.books,
       counts: translation.counts,
-      checksum: translation.checksum,
       wordFirst,
       wordCount: words.length - wordFirst,
       concordanceFirst,
       concordanceCount: strongs.length - concordanceFirst,
+      ...(translation.spellings.length > 0 ? { spellings: translation.spellings } : {}),
     });
     firstSlot += translation.records.length;
   }
@@ -60,7 +60,7 @@ export function encodeTranslations(data: TranslationsData): Buffer {
       concordance.push(data.bsb.concordance.get(code) ?? []);
       renderings.push(encodeMsgpack(sortRenderings(data.bsb.renderings.get(code) ?? new Map())));
     }
-    bsb = { concordanceFirst, concordanceCount: strongs.length - concordanceFirst };
+    bsb = { concordanceFirst, concordanceCount: strongs.length - concordanceFirst, taggedWords: data.bsb.taggedWords };
   }
   const records = concatRecords(data.translations.flatMap((translation) => translation.records));
   const rendered = concatRecords(renderings);

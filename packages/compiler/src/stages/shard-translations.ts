@@ -7,7 +7,6 @@
 // A malformed file or line is an error naming the file (and the verse). A translation folder that is
 // absent is skipped; no folder at all means the artefact is not built.
 
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -24,6 +23,7 @@ import {
 } from '@skg/core';
 import { encodeMsgpack } from '../codecs/msgpack.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import { createSpellingFolds } from './modern-spellings.ts';
 import type { InterlinearData } from './shard-interlinear.ts';
 
 /** The bundle folder of the translations. */
@@ -38,15 +38,16 @@ export interface ShardedTranslation {
   /** One encoded StoredTranslationVerse per slot, in slot order. */
   readonly records: Buffer[];
   readonly counts: Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>;
-  readonly checksum: string;
   /** Per Strong's number (served tags only): the slots (relative to the translation's first) with a word tagged with it. */
   readonly concordance: Map<string, number[]>;
   /** Per Strong's number: each rendering (the tagged words) and how often. */
   readonly renderings: Map<string, Map<string, number>>;
   /** Per slot, the words of its text (tokenizeScripture). */
   readonly wordCounts: number[];
-  /** Per word, the slots (relative, ascending) whose text holds it. */
+  /** Per word, the slots (relative, ascending) whose text holds it (or an archaic spelling of it, `spellings`). */
   readonly postings: Map<string, number[]>;
+  /** Its archaic spellings that occur in its text, with the modern word each is also indexed under (modern-spellings.ts). */
+  readonly spellings: Array<[archaic: string, modern: string]>;
 }
 
 export interface TranslationsData {
@@ -202,11 +203,11 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
   const books: StoredTranslationBook[] = [];
   const records: Buffer[] = [];
   const counts = { verses: 0, empty: 0, footnotes: 0, headings: 0, added: 0, wordsOfJesus: 0, strongs: 0 };
-  const hash = createHash('sha256');
   const concordance = new Map<string, number[]>();
   const renderings = new Map<string, Map<string, number>>();
   const wordCounts: number[] = [];
   const postings = new Map<string, number[]>();
+  const folds = createSpellingFolds(id);
   for (const { book, file, name, deuterocanonical, chapters } of files) {
     const verseCounts: number[] = [];
     let failed = false;
@@ -254,7 +255,6 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
             bookRenderings.push([code, words]);
           }
         }
-        hash.update(`${osis}\t${text}\n`);
         bookWords.push(tokenizeScripture(text));
         encoded.push(encodeMsgpack(trimNulls(outcome.stored)));
       });
@@ -270,14 +270,23 @@ async function readTranslation(bundleDir: string, id: string, diagnostics: Diagn
     for (const words of bookWords) {
       const slot = wordCounts.length;
       wordCounts.push(words.length);
-      for (const word of new Set(words)) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
+      // An archaic spelling is indexed under its own word and under the modern one.
+      const indexed = new Set(words);
+      for (const word of words) {
+        const modern = folds.get(word);
+        if (modern !== undefined) indexed.add(modern);
+      }
+      for (const word of indexed) (postings.get(word) ?? postings.set(word, []).get(word) ?? []).push(slot);
     }
     for (const [code, words] of bookRenderings) {
       const byWords = renderings.get(code) ?? renderings.set(code, new Map()).get(code) ?? new Map<string, number>();
       byWords.set(words, (byWords.get(words) ?? 0) + 1);
     }
   }
-  return { translation: { id, books, records, counts, checksum: hash.digest('hex'), concordance, renderings, wordCounts, postings }, files: files.length };
+  // Only the pairs its text holds (a fixture holds a few chapters; tools/check-spellings.ts checks the table on the full text).
+  const spellings = [...folds].filter(([archaic]) => postings.has(archaic));
+  spellings.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { translation: { id, books, records, counts, concordance, renderings, wordCounts, postings, spellings }, files: files.length };
 }
 
 /** A record without its trailing nulls (a verse with text only is `[text, 0]`). */
@@ -305,6 +314,8 @@ export async function shardTranslations(input: { readonly bundleDir: string }, d
 export interface BsbConcordance {
   readonly concordance: Map<string, number[]>;
   readonly renderings: Map<string, Map<string, number>>;
+  /** English segments aligned to a Strong's number: the BSB's tagged words, as the KJV's `counts.strongs` counts its. */
+  readonly taggedWords: number;
 }
 
 /** Interlinear markers that render no word (`-` for an untranslated particle, `vvv`, `. . .`). */
@@ -313,6 +324,7 @@ const MARKERS = new Set(['-', 'vvv', '. . .']);
 export function collectBsbConcordance(interlinear: InterlinearData): BsbConcordance {
   const concordance = new Map<string, number[]>();
   const renderings = new Map<string, Map<string, number>>();
+  let taggedWords = 0;
   for (const verse of interlinear.verses) {
     const [osisBook = '', chapter = '0', number = '0'] = verse.osis.split('.');
     const book = getBook(osisBook);
@@ -320,11 +332,12 @@ export function collectBsbConcordance(interlinear: InterlinearData): BsbConcorda
     const packed = packVerse(book, Number(chapter), Number(number));
     for (const [english, first, , strongs] of verse.entries) {
       if (english === null || first === null || MARKERS.has(english)) continue;
+      taggedWords++;
       const slots = concordance.get(strongs) ?? concordance.set(strongs, []).get(strongs) ?? [];
       if (slots[slots.length - 1] !== packed) slots.push(packed);
       const byWords = renderings.get(strongs) ?? renderings.set(strongs, new Map()).get(strongs) ?? new Map<string, number>();
       byWords.set(english, (byWords.get(english) ?? 0) + 1);
     }
   }
-  return { concordance, renderings };
+  return { concordance, renderings, taggedWords };
 }

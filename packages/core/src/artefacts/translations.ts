@@ -88,17 +88,17 @@ export interface StoredTranslation {
   readonly books: StoredTranslationBook[];
   /** What the text has, counted: empty slots, footnotes, headings, supplied-word spans, words-of-Jesus spans, Strong's-tagged words. */
   readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
-  /**
-   * Lowercase hex sha256 of the text: per slot `<osis>\t<text>\n`, in slot order. Not what /translations
-   * shows since the downloads (its `checksum` is the sha256 of the download, which covers the notes too).
-   */
-  readonly checksum: string;
   /** First vocabulary row and how many: the words of its text, tokenised as the BSB's search tokenises (`tokenizeScripture`). */
   readonly wordFirst: number;
   readonly wordCount: number;
   /** First concordance row and how many (rows sorted by Strong's number); 0 rows when its tags are not served. */
   readonly concordanceFirst: number;
   readonly concordanceCount: number;
+  /**
+   * Archaic spellings of its text and the modern word each is also indexed under, as search words
+   * (`["crio", "creo"]`: the RV1909's "crió" is found by `creo`); absent when it has none.
+   */
+  readonly spellings?: Array<[archaic: string, modern: string]>;
 }
 
 /** The tables, keys in this order. */
@@ -111,7 +111,12 @@ export interface StoredTranslationTables {
    * their "slots" are BSB verses packed as the cross references pack them (`packVerse`), their renderings the
    * English segments.
    */
-  bsb?: { concordanceFirst: number; concordanceCount: number };
+  bsb?: {
+    concordanceFirst: number;
+    concordanceCount: number;
+    /** The English segments aligned to a Strong's number (its `counts.strongs` on /translations; absent in a build before it). */
+    taggedWords?: number;
+  };
 }
 
 export const TRANSLATIONS_SECTIONS = defineSections(

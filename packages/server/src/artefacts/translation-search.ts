@@ -1,6 +1,7 @@
 // Full-text search of a translation beside the BSB, by the BSB search's rules (scripture-search.ts):
 // every word in the verse, quoted phrases adjacent and in order, words tokenised by tokenizeScripture
-// (lowercase, accents removed: `creo` finds `creó`), empty slots never matched, the shortest verses
+// (lowercase, accents removed: `creo` finds `creó`), an archaic spelling found by its modern word too
+// (the RV1909's `crió` by `creo`: the index holds the verse under both, TranslationText.spellings), empty slots never matched, the shortest verses
 // first and canonical order among equals. The postings of each word are read from the artefact's tail;
 // a phrase is confirmed on the verse's own text.
 
@@ -35,10 +36,14 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   return out.subarray(0, n);
 }
 
-/** True when `words` holds `sequence` adjacent and in order. */
-function hasSequence(words: readonly string[], sequence: readonly string[]): boolean {
+/**
+ * True when `words` holds `sequence` adjacent and in order; a word of the text in an archaic spelling
+ * also stands for its modern word (`spellings`), as the index has it.
+ */
+function hasSequence(words: readonly string[], sequence: readonly string[], spellings: ReadonlyMap<string, string>): boolean {
+  const matches = (word: string | undefined, wanted: string) => word === wanted || (word !== undefined && spellings.get(word) === wanted);
   for (let at = 0; at + sequence.length <= words.length; at++) {
-    if (sequence.every((word, k) => words[at + k] === word)) return true;
+    if (sequence.every((word, k) => matches(words[at + k], word))) return true;
   }
   return false;
 }
@@ -84,7 +89,7 @@ function createTranslationSearch(translation: TranslationText): TranslationSearc
         for (let k = at; k < end; k++) {
           const slot = slots[k] ?? 0;
           const words = tokenizeScripture(verses[slot - from]?.text ?? '');
-          if (sequences.every((sequence) => hasSequence(words, sequence))) kept.push(slot);
+          if (sequences.every((sequence) => hasSequence(words, sequence, translation.spellings))) kept.push(slot);
         }
         at = end;
       }

@@ -196,7 +196,6 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
       canon,
       findBook,
       counts: stored.counts,
-      checksum: stored.checksum,
       chapterCount: chapterRows.length,
       slotCount,
       hasStrongs: stored.concordanceCount > 0,
@@ -229,6 +228,7 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
         return Uint32Array.from(new Uint32Array(bytes.buffer, bytes.byteOffset, (to - from) / 4), (slot) => slot - stored.firstSlot);
       },
       wordCount: (slot) => wordCounts[stored.firstSlot + slot] ?? 0,
+      spellings: new Map(stored.spellings ?? []),
       renderings: (strongs) => rowRenderings(concordanceRow(strongs)),
     };
   });
@@ -245,6 +245,7 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
                 (verse): verse is PackedVerse => verse !== undefined,
               ),
             renderings: (strongs: string) => rowRenderings(findConcordanceRow(bsb.concordanceFirst, bsb.concordanceCount, strongs)),
+            taggedWords: bsb.taggedWords ?? 0,
           },
         }
       : {}),

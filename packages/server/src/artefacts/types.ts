@@ -515,7 +515,6 @@ export interface TranslationText {
   /** Finds a book it holds by OSIS id (any case) or slug: the 66 and its deuterocanonical books. */
   readonly findBook: (idOrSlug: string) => Book | undefined;
   readonly counts: Readonly<Record<'verses' | 'empty' | 'footnotes' | 'headings' | 'added' | 'wordsOfJesus' | 'strongs', number>>;
-  readonly checksum: string;
   readonly chapterCount: number;
   getVerse(book: Book, chapter: number, verse: number): TranslationVerse | undefined;
   getChapter(book: Book, chapter: number): readonly TranslationVerse[] | undefined;
@@ -534,6 +533,8 @@ export interface TranslationText {
   findWord(word: string): Uint32Array;
   /** Words of a slot's text (relative slot); 0 for an empty slot. */
   wordCount(slot: number): number;
+  /** Archaic spellings of its text (search words) → the modern word each is also indexed under (`crio` → `creo`). */
+  readonly spellings: ReadonlyMap<string, string>;
   /** True when its Strong's tags are served (a concordance exists). */
   readonly hasStrongs: boolean;
 }
@@ -547,5 +548,7 @@ export interface TranslationStore {
     concordance(strongs: string): ReadonlyArray<{ readonly book: Book; readonly chapter: number; readonly verse: number }>;
     /** The English segments rendering `strongs`, most frequent first. */
     renderings(strongs: string): readonly RenderingRecord[];
+    /** English segments aligned to any Strong's number: the BSB's tagged words (/translations `counts.strongs`). */
+    readonly taggedWords: number;
   };
 }

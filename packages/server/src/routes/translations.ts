@@ -2,7 +2,7 @@
 // artefact), with their licences, counts, books, features, a checksum of each and its download.
 
 import { LICENCE, type TranslationId } from '@skg/core';
-import type { DataSet, ScriptureStore, TranslationText } from '../artefacts/types.ts';
+import type { DataSet, ScriptureStore, TranslationStore, TranslationText } from '../artefacts/types.ts';
 import { Translations } from '../openapi/schemas/index.ts';
 import { API_BASE, defineRoute } from './define.ts';
 import { formatDownloadPath, formatTranslationAbout, getTranslationChecksum } from './translation-download.ts';
@@ -17,11 +17,14 @@ interface Facts {
 
 const bsbFacts = new WeakMap<ScriptureStore, Facts>();
 
-/** The BSB's counts, read once per data set from its verses. */
-function readBsbFacts(store: ScriptureStore): Facts {
+/**
+ * The BSB's counts, read once per data set from its verses; its Strong's tags are those of its interlinear
+ * alignment (`concordance`, when the build has it): the English segments aligned to a number.
+ */
+function readBsbFacts(store: ScriptureStore, concordance: TranslationStore['bsb']): Facts {
   const known = bsbFacts.get(store);
   if (known) return known;
-  const counts = { books: 0, chapters: 0, verses: 0, emptyVerses: 0, footnotes: 0, headings: 0, wordsOfJesus: 0, added: 0, strongs: 0 };
+  const counts = { books: 0, chapters: 0, verses: 0, emptyVerses: 0, footnotes: 0, headings: 0, wordsOfJesus: 0, added: 0, strongs: concordance?.taggedWords ?? 0 };
   const books: Facts['books'] = [];
   let speakers = false;
   for (const book of store.canon.books) {
@@ -53,6 +56,7 @@ function readBsbFacts(store: ScriptureStore): Facts {
   const features: Feature[] = [
     ...(counts.footnotes > 0 ? (['footnotes'] as const) : []),
     ...(counts.headings > 0 ? (['headings'] as const) : []),
+    ...(concordance ? (['strongs'] as const) : []),
     ...(speakers ? (['speakers'] as const) : []),
   ];
   const facts = { counts, features, books };
@@ -109,7 +113,7 @@ function formatTranslation(dataSet: DataSet, id: TranslationId, facts: Facts) {
 /** Every translation served, the BSB first. */
 export function listTranslations(dataSet: DataSet) {
   return [
-    formatTranslation(dataSet, 'BSB', readBsbFacts(dataSet.scripture)),
+    formatTranslation(dataSet, 'BSB', readBsbFacts(dataSet.scripture, dataSet.translations?.bsb)),
     ...(dataSet.translations?.translations ?? []).map((translation) => formatTranslation(dataSet, translation.id as TranslationId, readTranslationFacts(translation))),
   ];
 }
