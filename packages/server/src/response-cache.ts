@@ -38,10 +38,20 @@ export function compressBody(body: Uint8Array, coding: 'br' | 'gzip'): Buffer {
   });
 }
 
-/** The body of a cached response in `coding`, compressed at its first request and kept with it. */
+/**
+ * The body of a cached response in `coding`, compressed at its first request and kept with it, in a
+ * buffer of its own size: zlib's synchronous output is a view of its 16 KiB output chunk, so a 2 KB
+ * brotli body kept as it came would hold 16 KiB (4,096 parallel answers held ~64 MiB where the cache
+ * counted ~3: tools/measure-parallel-memory.ts).
+ */
 export function codedBody(response: CachedResponse, coding: 'br' | 'gzip'): Uint8Array {
   const coded = (response.coded ??= {});
-  return (coded[coding] ??= compressBody(response.body, coding));
+  let body = coded[coding];
+  if (body === undefined) {
+    const compressed = compressBody(response.body, coding);
+    body = coded[coding] = compressed.byteLength === compressed.buffer.byteLength ? compressed : new Uint8Array(compressed);
+  }
+  return body;
 }
 
 /**
