@@ -49,10 +49,10 @@ export interface AccessLogEntry {
   readonly durationMs: number | null;
   readonly requestId: string;
   readonly client: string | null;
-  readonly forwardedFor?: string;
-  readonly userAgent?: string;
+  readonly forwardedFor?: string | undefined;
+  readonly userAgent?: string | undefined;
   /** The tools a POST /mcp called. */
-  readonly tools?: readonly string[];
+  readonly tools?: readonly string[] | undefined;
 }
 
 /** The tools each MCP request called, by the Node request that carried it, until its line is written. */

@@ -86,7 +86,7 @@ export interface ServeOptions {
   readonly drainTimeoutMs?: number;
   /**
    * The background re-hashing of the served artefacts (status/integrity-watch.ts): its pace and the pause
-   * between passes (defaults 64 MiB/s, 30 s), or false for none.
+   * between passes (defaults 16 MiB/s, 30 s), or false for none.
    */
   readonly integrityWatch?: false | { readonly bytesPerSecond?: number; readonly intervalMs?: number };
 }

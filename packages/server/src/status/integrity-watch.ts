@@ -2,11 +2,13 @@
 // sha256, in the background, again and again, and marks a file whose bytes changed (integrity.ts says
 // what follows: its disk reads answer 503, /status answers 503 naming it).
 //
-// Reading is gentle: 1 MiB at a time, paced to `bytesPerSecond` (default 64 MiB/s: the full data's
-// 262 MB in about 4 s, a few ms of hashing CPU for every 16 ms of wall time at 2 GB/s of sha256), with
+// Reading is gentle: 1 MiB at a time, paced to `bytesPerSecond` (default 16 MiB/s: the full data's
+// 1.8 GB in about 110 s, well under 1% of a core for sha256 and the reads from the page cache), with
 // `intervalMs` (default 30 s) between passes. So a change is noticed within one interval and one pass:
-// `intervalMs + total bytes / bytesPerSecond`, about 35 s on the full data (docs/api-decisions.md,
-// "Changed artefacts"). A data set swapped in by a hot swap is read from the next artefact on.
+// `intervalMs + total bytes / bytesPerSecond`, about 2.5 min on the full data (docs/api-decisions.md,
+// "Changed artefacts"). At 64 MiB/s (the default before the stored answers of every translation grew
+// the data to 1.8 GB) the watch hashed half the time, 2-3% of a core: about 1.5 µs of CPU per request
+// of a server at 20,000 requests a second, charged to every answer (tools/bench-wide.ts). A data set swapped in by a hot swap is read from the next artefact on.
 
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
@@ -19,7 +21,7 @@ import type { DataSet } from '../artefacts/types.ts';
 
 export interface IntegrityWatchOptions {
   readonly getDataSet: () => DataSet;
-  /** Bytes read a second while hashing; default 64 MiB. */
+  /** Bytes read a second while hashing; default 16 MiB. */
   readonly bytesPerSecond?: number;
   /** The pause between two passes; default 30,000 ms. */
   readonly intervalMs?: number;
@@ -37,7 +39,7 @@ export interface IntegrityWatch {
   stop(): void;
 }
 
-export const DEFAULT_INTEGRITY_BYTES_PER_SECOND = 64 * 1024 * 1024;
+export const DEFAULT_INTEGRITY_BYTES_PER_SECOND = 16 * 1024 * 1024;
 export const DEFAULT_INTEGRITY_INTERVAL_MS = 30_000;
 
 const CHUNK_BYTES = 1 << 20;
