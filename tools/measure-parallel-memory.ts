@@ -18,6 +18,20 @@
 // into its own buffer (`new Uint8Array(compressBody(…))`) gave arrayBuffers 62-66 and rss 344-364 with br.
 // The rest of rss is the V8 heap grown by the garbage of 32 answers in flight (heapTotal 80-166), each
 // reading whole chapters for one verse (routes/passage.ts createParallel), not retained.
+//
+// 2026-11-27, after the copy above (response-cache.ts) and with each figure now read once the buffers a
+// GC found dead are freed (a second GC after 100 ms: read at once, arrayBuffers counted 10-25 MiB of
+// garbage not yet swept, the more the faster the round), plus the peak heap and rss while answers are
+// in flight (sampled every 64 answers). Same command, 3 rounds, MiB:
+//                        req/s       heapUsed  arrayBuffers  rss after GC  in flight: heapTotal  rss
+//   br        before     688-907     34.3-34.4  60.2          244-347       196-206              361-369
+//             after      2167-2757   28.1-28.2  60.2          245-284       97-100               283-289
+//   identity  before     965-1008    33.1-33.3  56.0          231-331       198-203              350-363
+//             after      3191-5240   27.0-27.1  56.0          226-279       95-122               258-300
+// `after`: createParallel reads only the slots asked of each other translation (TranslationText.getVerses,
+// one read of the verse's record) and reuses the first translation's verses; the BSB beside another
+// one reads its verses, not its chapter record (heapUsed -6 MiB, most likely the BSB chapter cache,
+// 128 records with their relations, that these answers no longer fill).
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +40,16 @@ import { createBenchApp, createRandom } from './lib/in-process.ts';
 
 const MIB = 1024 * 1024;
 
-function formatMemory(label: string): string {
-  (globalThis as { gc?: () => void }).gc?.();
+/**
+ * The memory figures after a full GC, taken once the ArrayBuffers that GC found dead are freed (V8
+ * sweeps them on a background thread after the collection: read at once, `arrayBuffers` still counts
+ * some of the garbage, the more the faster the round made it).
+ */
+async function formatMemory(label: string): Promise<string> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  gc?.();
   const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
   const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)}`.padStart(7);
   return `${label.padEnd(26)} rss ${mib(rss)}  heapUsed ${mib(heapUsed)}  heapTotal ${mib(heapTotal)}  external ${mib(external)}  arrayBuffers ${mib(arrayBuffers)} MiB`;
@@ -55,7 +77,7 @@ async function main(): Promise<void> {
   });
   if (!(globalThis as { gc?: () => void }).gc) console.warn('run with node --expose-gc for figures after a GC');
   const dataSet = await loadDataSet(path.resolve(values.dist));
-  console.log(formatMemory('loaded'));
+  console.log(await formatMemory('loaded'));
   // With its caches, as served (a parallel answer is never stored, so each is computed once, then cached).
   const app = createBenchApp(dataSet, true);
   // The bench-wide parallel workload's paths: random verses of each translation, beside the BSB where it has the slot.
@@ -78,11 +100,19 @@ async function main(): Promise<void> {
   for (let round = 1; round <= Number(values.rounds); round++) {
     let next = 0;
     let bytes = 0;
+    // The heap while answers are in flight (their garbage not yet collected), sampled every 64 answers.
+    let peakHeap = 0;
+    let peakRss = 0;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < paths.length) {
           const at = next++;
+          if (at % 64 === 0) {
+            const { heapTotal, rss } = process.memoryUsage();
+            peakHeap = Math.max(peakHeap, heapTotal);
+            peakRss = Math.max(peakRss, rss);
+          }
           const response = await app.fetch(new Request(`http://localhost${paths[at]}`, { headers }));
           if (response.status !== 200) throw new Error(`${paths[at]}: ${response.status}`);
           const { byteLength } = await response.arrayBuffer();
@@ -91,7 +121,7 @@ async function main(): Promise<void> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(formatMemory(`round ${round}: ${paths.length} answers`), ` ${(paths.length / seconds).toFixed(0)} req/s, ${(bytes / MIB).toFixed(1)} MiB sent`);
+    console.log(await formatMemory(`round ${round}: ${paths.length} answers`), ` ${(paths.length / seconds).toFixed(0)} req/s, ${(bytes / MIB).toFixed(1)} MiB sent; in flight: heapTotal ≤ ${(peakHeap / MIB).toFixed(1)}, rss ≤ ${(peakRss / MIB).toFixed(1)} MiB`);
   }
 }
 

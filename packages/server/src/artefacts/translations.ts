@@ -208,6 +208,11 @@ export function loadTranslations(artefact: ArtefactFile): TranslationStore {
         const range = chapterRange(book, chapter);
         return range ? read(range[0], range[1]) : undefined;
       },
+      getVerses(book, chapter, from, to) {
+        const range = chapterRange(book, chapter);
+        if (!range) return [];
+        return read(range[0] + Math.max(1, from) - 1, Math.min(range[1], range[0] + to));
+      },
       getHeadings(book, chapter) {
         const range = chapterRange(book, chapter);
         return range ? read(range[0], range[1]).flatMap((entry) => entry.headings ?? []) : [];

@@ -518,6 +518,8 @@ export interface TranslationText {
   readonly chapterCount: number;
   getVerse(book: Book, chapter: number, verse: number): TranslationVerse | undefined;
   getChapter(book: Book, chapter: number): readonly TranslationVerse[] | undefined;
+  /** Verses `from`…`to` of a chapter, those it has (empty for a chapter it does not have), in one read: what a range needs, not its chapter. */
+  getVerses(book: Book, chapter: number, from: number, to: number): readonly TranslationVerse[];
   /** The chapter's headings in text order (empty for a chapter it does not have). */
   getHeadings(book: Book, chapter: number): readonly Heading[];
   /** Verses `[from, to)` of its slots, in slot order (search and concordance). */

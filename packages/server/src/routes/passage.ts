@@ -94,35 +94,57 @@ function formatParallel(id: TranslationId, verse: TextVerse | undefined, heading
   };
 }
 
-/** One translation's chapter as a parallel answer reads it: its verses, and its headings (the BSB's from its chapter, the others' on their verses). */
-interface ParallelChapter {
-  readonly verses: ReadonlyArray<TextVerse>;
-  readonly headings: readonly Heading[];
-}
-
 /** A chapter's headings: the BSB's from its chapter record, another translation's from the verses already read. */
 function chapterHeadings(text: PassageText, book: Book, chapter: number, verses: ReadonlyArray<TextVerse>): readonly Heading[] {
   return text.id === 'BSB' ? text.getHeadings(book, chapter) : verses.flatMap((verse) => verse.headings ?? []);
 }
 
+/** A verse an answer reads, with the chapter it stands in. */
+interface ReadVerse {
+  readonly chapter: number;
+  readonly verse: TextVerse;
+}
+
+/** What a parallel answer holds of one translation's chapter: its verses `from`… (the slots asked), and for the BSB the chapter's headings. */
+interface ParallelWindow {
+  readonly from: number;
+  readonly verses: ReadonlyArray<TextVerse | undefined>;
+  headings?: readonly Heading[];
+}
+
 /**
- * Reads the other translations of a parallel answer, chapter by chapter (one read each), and gives each
- * verse slot its `parallel` readings in the order asked, each with the headings that translation prints
- * before (or inside) the verse.
+ * The `parallel` readings of a passage's verse slots, in the order asked, each with the headings that
+ * translation prints before (or inside) the verse. The first translation's readings are the verses the
+ * answer has read already (`read`); each other translation reads, once per chapter, only the slots asked
+ * (its first to its last verse), not the chapter.
  */
-function createParallel(texts: readonly PassageText[], book: Book) {
-  const chapters = new Map<string, ParallelChapter | undefined>();
-  const read = (text: PassageText, chapter: number): ParallelChapter | undefined => {
-    const verses = text.findBook(book.osis) ? text.getChapterVerses(book, chapter) : undefined;
-    if (!verses) return undefined;
-    return { verses, headings: chapterHeadings(text, book, chapter, verses) };
-  };
+function createParallel(texts: readonly PassageText[], book: Book, read: ReadonlyArray<ReadVerse>) {
+  /** Per chapter: the first and last verse asked, and the first translation's verses from the first on. */
+  const asked = new Map<number, { from: number; to: number; verses: Array<TextVerse | undefined> }>();
+  for (const { chapter, verse } of read) {
+    const entry = asked.get(chapter);
+    if (!entry) asked.set(chapter, { from: verse.verse, to: verse.verse, verses: [verse] });
+    else {
+      entry.verses[verse.verse - entry.from] = verse;
+      entry.to = Math.max(entry.to, verse.verse);
+    }
+  }
+  const windows = texts.map((text, index) => {
+    const byChapter = new Map<number, ParallelWindow>();
+    for (const [chapter, { from, to, verses }] of asked) {
+      if (index === 0) byChapter.set(chapter, { from, verses });
+      else byChapter.set(chapter, { from, verses: text.findBook(book.osis) ? text.getVerses(book, chapter, from, to) : [] });
+    }
+    return byChapter;
+  });
   return (chapter: number, verse: number) =>
-    texts.map((text) => {
-      const key = `${text.id}.${chapter}`;
-      if (!chapters.has(key)) chapters.set(key, read(text, chapter));
-      const entry = chapters.get(key);
-      return formatParallel(text.id, entry?.verses[verse - 1], formatHeadings(`${book.osis}.${chapter}`, entry?.headings ?? [], verse, verse));
+    texts.map((text, index) => {
+      const window = windows[index]?.get(chapter);
+      const reading = window?.verses[verse - window.from];
+      if (!window || !reading) return formatParallel(text.id, undefined, []);
+      // A translation's verse carries the headings printed before it; the BSB's are its chapter's, read once.
+      const headings = text.id === 'BSB' ? (window.headings ??= text.getHeadings(book, chapter)) : (reading.headings ?? []);
+      return formatParallel(text.id, reading, formatHeadings(`${book.osis}.${chapter}`, headings, verse, verse));
     });
 }
 
@@ -207,23 +229,23 @@ export function countVerses(canon: Canon, reference: PassageReference): number {
 }
 
 /** The verses of a reference in order, each with the chapter it stands in. Throws `not_found` for a gap. */
-function readVerses(store: PassageText, reference: PassageReference): Array<{ chapter: number; verse: TextVerse }> {
+function readVerses(store: PassageText, reference: PassageReference): ReadVerse[] {
   const { book, chapter } = reference;
   if (reference.kind === 'verse') {
     const verse = store.getVerse(book, chapter, reference.verse);
     if (!verse) throw notFiled(reference);
     return [{ chapter, verse }];
   }
-  if (reference.kind !== 'span') {
-    const verses = getChapterVerses(store, reference);
-    const [start, end] = reference.kind === 'range' ? [reference.start, reference.end] : [1, verses.length];
-    const slice = verses.slice(start - 1, end);
-    if (slice.length !== end - start + 1) throw notFiled(reference);
-    return slice.map((verse) => ({ chapter, verse }));
+  if (reference.kind === 'range') {
+    // Its verses only, not the chapter's.
+    const verses = store.getVerses(book, chapter, reference.start, reference.end);
+    if (verses.length !== reference.end - reference.start + 1) throw notFiled(reference);
+    return verses.map((verse) => ({ chapter, verse }));
   }
+  if (reference.kind === 'chapter') return getChapterVerses(store, reference).map((verse) => ({ chapter, verse }));
   // Verse by verse, not through the chapter records: a span may hold a whole book (150 chapters of
   // Psalms), more chapters than the chapter cache keeps, and needs none of their relations.
-  const read: Array<{ chapter: number; verse: TextVerse }> = [];
+  const read: ReadVerse[] = [];
   for (let n = chapter; n <= reference.endChapter; n++) {
     const count = store.canon.verseCount(book, n);
     const from = n === chapter ? (reference.verse ?? 1) : 1;
@@ -239,7 +261,7 @@ function readVerses(store: PassageText, reference: PassageReference): Array<{ ch
 }
 
 /** The headings printed before (or inside) the verses read, chapter by chapter, in text order. */
-function readHeadings(store: PassageText, reference: PassageReference, verses: ReadonlyArray<{ chapter: number; verse: TextVerse }>) {
+function readHeadings(store: PassageText, reference: PassageReference, verses: readonly ReadVerse[]) {
   const { book } = reference;
   // A translation's verses carry the headings printed before them: no chapter read is needed.
   if (store.id !== 'BSB') return verses.flatMap(({ chapter, verse }) => (verse.headings ?? []).map((heading) => formatHeading(`${book.osis}.${chapter}`, heading)));
@@ -268,7 +290,7 @@ export function createPassageBody(texts: PassageText | readonly PassageText[], r
   const verses = readVerses(store, reference);
   const single = reference.kind === 'verse' ? verses[0]?.verse : undefined;
   const span = reference.kind === 'span';
-  const parallel = list.length > 1 ? createParallel(list, reference.book) : undefined;
+  const parallel = list.length > 1 ? createParallel(list, reference.book, verses) : undefined;
   return {
     kind: 'passage' as const,
     osis: formatOsis(reference),
@@ -352,7 +374,7 @@ function createTranslationChapter(store: ScriptureStore, texts: readonly Passage
   const { book, chapter } = reference;
   const verses = getChapterVerses(text, reference);
   const record = getBook(book.osis) === book ? store.getChapter(book, chapter) : undefined;
-  const parallel = texts.length > 1 ? createParallel(texts, book) : undefined;
+  const parallel = texts.length > 1 ? createParallel(texts, book, verses.map((verse) => ({ chapter, verse }))) : undefined;
   const osis = `${book.osis}.${chapter}`;
   return {
     kind: 'chapter' as const,

@@ -60,6 +60,8 @@ export interface PassageText {
   readonly findBook: BookLookup;
   getVerse(book: Book, chapter: number, verse: number): (Verse & Partial<Omit<TranslationVerse, keyof Verse>>) | undefined;
   getChapterVerses(book: Book, chapter: number): ReadonlyArray<Verse & Partial<Omit<TranslationVerse, keyof Verse>>> | undefined;
+  /** Verses `from`…`to` of a chapter, those it has (empty for a chapter it lacks): only these are read. */
+  getVerses(book: Book, chapter: number, from: number, to: number): ReadonlyArray<Verse & Partial<Omit<TranslationVerse, keyof Verse>>>;
   getHeadings(book: Book, chapter: number): readonly Heading[];
 }
 
@@ -75,6 +77,15 @@ export function bsbText(store: ScriptureStore): PassageText {
       findBook: getBook,
       getVerse: (book, chapter, verse) => store.getVerse(book, chapter, verse),
       getChapterVerses: (book, chapter) => store.getChapter(book, chapter)?.verses,
+      getVerses(book, chapter, from, to) {
+        const last = Math.min(to, store.canon.verseCount(book, chapter));
+        const verses: Verse[] = [];
+        for (let verse = Math.max(1, from); verse <= last; verse++) {
+          const read = store.getVerse(book, chapter, verse);
+          if (read) verses.push(read);
+        }
+        return verses;
+      },
       getHeadings: (book, chapter) => store.getHeadings(book, chapter),
     };
     bsbTexts.set(store, text);
@@ -93,6 +104,7 @@ function translationText(translation: TranslationText): PassageText {
       findBook: translation.findBook,
       getVerse: (book, chapter, verse) => translation.getVerse(book, chapter, verse),
       getChapterVerses: (book, chapter) => translation.getChapter(book, chapter),
+      getVerses: (book, chapter, from, to) => translation.getVerses(book, chapter, from, to),
       getHeadings: (book, chapter) => translation.getHeadings(book, chapter),
     };
     translationTexts.set(translation, text);
