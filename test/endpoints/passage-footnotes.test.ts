@@ -130,6 +130,6 @@ describe('GET /translations: the BSB footnotes', () => {
     const inBundle = countBundleFootnotes();
     assert.ok(inBundle > 0, 'the fixture bundle holds BSB footnotes');
     assert.equal(bsb.counts.footnotes, inBundle);
-    assert.deepEqual(bsb.features, ['footnotes', 'headings', 'speakers']);
+    assert.deepEqual(bsb.features, ['footnotes', 'headings', 'strongs', 'speakers']);
   });
 });
