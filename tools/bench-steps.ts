@@ -1,0 +1,196 @@
+// Where a stored answer's CPU goes beyond bare node:http (issue 20): the same wide workload as
+// tools/bench-wide.ts (every verse, chapter, entity and verse's cross references, shuffled), against a
+// ladder of servers, each adding one part of `skg serve` to the one before, taking turns in short slices
+// in one run (so the host's drift hits all alike), with CPU per request (user and system, /proc) and
+// requests/s for each:
+//
+//   bare        node:http answering each path's bytes and headers from memory (tools/bare-server-paths.ts)
+//   server      + `skg serve`'s node:http options (timeouts, deadline checks), connection limiter, drain
+//   stored      + the stored answer read from responses.bin: `find` of `GET <target>` and one pread of
+//               key and body (artefacts/responses.ts); headers still from memory, no engine
+//   engine      `serve()` itself without the access log: the request engine (http/engine.ts), the
+//               rate limit, request id, the integrity watch and status monitor in the background
+//   production  `serve()` with its access log (to /dev/null): what `skg serve` runs
+//
+// Each rung's cost is its CPU per request less the rung below. The servers run from the TypeScript
+// sources through tsx (the same code the CLI bundles), pinned to core 0 with wrk on core 1 when taskset
+// is there. `--profile dir` writes a CPU profile of each server over the measured slices only (not its
+// start), for `chrome://inspect` or a script summing self time per function.
+//
+// Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-steps.ts [--dist dist] [--slices 6] [--slice 2]
+//          [--coding br|gzip|identity] [--rungs bare,server,stored,engine,production] [--profile dir]
+
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type AccessLog, createAccessLog, loadDataSet, serve } from '@skg/server';
+import { createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from '../packages/server/src/connection-limits.ts';
+import { createDrain } from '../packages/server/src/drain.ts';
+import { getClientKey } from '../packages/server/src/middleware/client-key.ts';
+import { readAnswers, writeAnswers } from './lib/answers.ts';
+import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
+import { canPin, cpuTime, freePort, load, startNode, waitForAnswer } from './lib/load.ts';
+
+const RUNGS = ['bare', 'server', 'stored', 'engine', 'production'] as const;
+type Rung = (typeof RUNGS)[number];
+const CLIENTS: Record<string, Record<string, string>> = { br: { 'accept-encoding': 'gzip, deflate, br' }, gzip: { 'accept-encoding': 'gzip, deflate' }, identity: {} };
+
+const [command] = process.argv.slice(2);
+if (command === 'rung') await runRung();
+else await drive();
+
+/** A child: one rung listening on a port (argv: rung <rung> <dist> <answers-file> <coding> <port> [profile-dir]). */
+async function runRung(): Promise<void> {
+  const [, rung, dist, answersFile, coding, portText, profileDir] = process.argv.slice(2) as [string, Rung, string, string, string, string, string?];
+  const port = Number(portText);
+  if (profileDir) profileOnSignal(profileDir, rung);
+  if (rung === 'engine' || rung === 'production') {
+    const accessLog: AccessLog | false = rung === 'production' ? createAccessLog({ file: '/dev/null' }) : false;
+    const running = await serve({ distDir: dist, port, host: '127.0.0.1', trustProxy: true, watch: false, accessLog, log: () => undefined });
+    // Measured once its stored answers are in use (the response artefact's sha256 is checked after start).
+    while (running.dataSet.responses?.usable === false && running.dataSet.responses.problem === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    return;
+  }
+  const answers = readAnswers(answersFile);
+  const store = rung === 'stored' ? (await loadDataSet(dist)).responses : undefined;
+  const storedCoding = coding as 'br' | 'gzip' | 'identity';
+  const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    const answer = answers.get(req.url ?? '')!;
+    let body: Uint8Array = answer.body;
+    if (store) {
+      const canonical = `GET ${req.url}`;
+      body = store.body(store.find(canonical), canonical, storedCoding)!;
+    }
+    res.writeHead(200, answer.headers);
+    res.end(body);
+  };
+  if (rung === 'bare') {
+    createServer(handler).listen(port, '127.0.0.1');
+    return;
+  }
+  const server = createServer(createHttpServerOptions(DEFAULT_CONNECTION_LIMITS), (req, res) => {
+    if (limiter.isRefused(req.socket)) return;
+    drain.onRequest(res);
+    handler(req, res);
+  });
+  const drain = createDrain(server);
+  const limiter = limitConnections(server, { limits: DEFAULT_CONNECTION_LIMITS, trustProxy: true, keyOf: getClientKey });
+  server.listen(port, '127.0.0.1');
+}
+
+/** SIGUSR2 starts a CPU profile; SIGINT writes it (if started) and exits. */
+function profileOnSignal(dir: string, rung: string): void {
+  const session = new Session();
+  let started = false;
+  process.on('SIGUSR2', () => {
+    session.connect();
+    session.post('Profiler.enable', () => session.post('Profiler.start', () => (started = true)));
+  });
+  process.on('SIGINT', () => {
+    if (!started) process.exit(0);
+    session.post('Profiler.stop', (_error, result) => {
+      writeFileSync(path.join(dir, `${rung}.cpuprofile`), JSON.stringify(result.profile));
+      process.exit(0);
+    });
+  });
+}
+
+async function drive(): Promise<void> {
+  const { values: args } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      dist: { type: 'string', default: 'dist' },
+      slices: { type: 'string', default: '6' },
+      slice: { type: 'string', default: '2' },
+      coding: { type: 'string', default: 'br' },
+      rungs: { type: 'string', default: RUNGS.join(',') },
+      connections: { type: 'string', default: '50' },
+      profile: { type: 'string' },
+    },
+  });
+  const dist = path.resolve(args.dist);
+  const headers = CLIENTS[args.coding];
+  if (headers === undefined) throw new Error(`unknown coding ${args.coding} (br, gzip, identity)`);
+  const rungs = args.rungs.split(',') as Rung[];
+  for (const rung of rungs) if (!RUNGS.includes(rung)) throw new Error(`unknown rung ${rung} (${RUNGS.join(', ')})`);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-steps-'));
+  const children: ChildProcess[] = [];
+  const pin = canPin();
+  try {
+    const dataSet = await loadDataSet(dist);
+    const { chapters, verses } = canonReferences(dataSet.scripture.canon);
+    const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items.map((d) => d.path);
+    const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+    const paths = [
+      ...verses.map((osis) => `/api/v1/passage/${osis}`),
+      ...chapters.map((osis) => `/api/v1/passage/${osis}`),
+      ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
+      ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
+    ];
+    const random = createRandom(9);
+    for (let i = paths.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [paths[i], paths[j]] = [paths[j]!, paths[i]!];
+    }
+    const answersFile = path.join(work, 'answers.bin');
+    await writeAnswers(createBenchApp(dataSet, true), paths, headers, answersFile);
+
+    const servers: Array<{ rung: Rung; url: string; pid: number }> = [];
+    for (const rung of rungs) {
+      const port = await freePort();
+      const argv = ['--max-semi-space-size=2', '--import', 'tsx', 'tools/bench-steps.ts', 'rung', rung, dist, answersFile, args.coding, String(port), ...(args.profile ? [path.resolve(args.profile)] : [])];
+      const child = startNode(argv, { pin, children, env: { MALLOC_MMAP_THRESHOLD_: '131072' } });
+      const url = `http://127.0.0.1:${port}`;
+      await waitForAnswer(`${url}${paths[0]}`, 120_000);
+      servers.push({ rung, url, pid: child.pid! });
+    }
+    const connections = Number(args.connections);
+    const seconds = Number(args.slice);
+    const run = (url: string, start: number, duration = seconds) => load({ tool: 'wrk', url, paths, seconds: duration, connections, pin, workDir: work, children, headers, start });
+    for (const server of servers) await run(server.url, 0);
+    if (args.profile) for (const server of servers) process.kill(server.pid, 'SIGUSR2');
+    const tallies = servers.map(() => ({ requests: 0, seconds: 0, user: 0, system: 0, rps: [] as number[] }));
+    let start = 0;
+    for (let slice = 0; slice < Number(args.slices); slice++) {
+      let furthest = 0;
+      for (const [i, server] of servers.entries()) {
+        const before = cpuTime(server.pid);
+        const result = await run(server.url, start);
+        const after = cpuTime(server.pid);
+        const tally = tallies[i]!;
+        tally.requests += result.requests;
+        tally.seconds += result.requests / result.rps;
+        tally.user += after.user - before.user;
+        tally.system += after.system - before.system;
+        tally.rps.push(result.rps);
+        if (result.errors + result.non2xx > 0) throw new Error(`${server.rung}: errors ${result.errors}, non-2xx ${result.non2xx}`);
+        furthest = Math.max(furthest, result.requests);
+      }
+      start += furthest;
+    }
+    console.log(
+      `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ` +
+        `${paths.length} paths, ${args.coding} client, wrk ${connections} connections, ${args.slices} slices × ${seconds} s per rung${pin ? '; servers on core 0, wrk on core 1' : ''}`,
+    );
+    let below: number | undefined;
+    for (const [i, server] of servers.entries()) {
+      const tally = tallies[i]!;
+      const cpu = (tally.user + tally.system) / tally.requests;
+      const step = below === undefined ? '' : `, ${cpu - below >= 0 ? '+' : ''}${(cpu - below).toFixed(1)} µs over the rung below`;
+      console.log(
+        `${server.rung.padEnd(10)} ${String(Math.round(tally.requests / tally.seconds)).padStart(6)} req/s, CPU ${cpu.toFixed(1)} µs/req ` +
+          `(${(tally.user / tally.requests).toFixed(1)} user, ${(tally.system / tally.requests).toFixed(1)} system)${step}`,
+      );
+      below = cpu;
+    }
+  } finally {
+    for (const child of children) child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, args.profile ? 3000 : 200));
+    execFileSync('rm', ['-rf', work]);
+  }
+}
