@@ -11,6 +11,9 @@
 //   engine      `serve()` itself without the access log: the request engine (http/engine.ts), the
 //               rate limit, request id, the integrity watch and status monitor in the background
 //   production  `serve()` with its access log (to /dev/null): what `skg serve` runs
+//   cli=<file>  the production command of a built CLI (`node --max-semi-space-size=2 <file> serve
+//               --workers 1`), e.g. a worktree of an older commit after its `npm run build`: two builds
+//               compared in one run (`--rungs bare,cli=../old/packages/cli/bin/skg.mjs,cli=packages/cli/bin/skg.mjs`)
 //
 // Each rung's cost is its CPU per request less the rung below. The servers run from the TypeScript
 // sources through tsx (the same code the CLI bundles), pinned to core 0 with wrk on core 1 when taskset
@@ -18,7 +21,7 @@
 // start), for `chrome://inspect` or a script summing self time per function.
 //
 // Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-steps.ts [--dist dist] [--slices 6] [--slice 2]
-//          [--coding br|gzip|identity] [--rungs bare,server,stored,engine,production] [--profile dir]
+//          [--coding br|gzip|identity] [--rungs bare,server,stored,engine,production,cli=<file>] [--profile dir]
 
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -116,8 +119,8 @@ async function drive(): Promise<void> {
   const dist = path.resolve(args.dist);
   const headers = CLIENTS[args.coding];
   if (headers === undefined) throw new Error(`unknown coding ${args.coding} (br, gzip, identity)`);
-  const rungs = args.rungs.split(',') as Rung[];
-  for (const rung of rungs) if (!RUNGS.includes(rung)) throw new Error(`unknown rung ${rung} (${RUNGS.join(', ')})`);
+  const rungs = args.rungs.split(',');
+  for (const rung of rungs) if (!RUNGS.includes(rung as Rung) && !rung.startsWith('cli=')) throw new Error(`unknown rung ${rung} (${RUNGS.join(', ')}, cli=<file>)`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'skg-bench-steps-'));
   const children: ChildProcess[] = [];
   const pin = canPin();
@@ -140,10 +143,12 @@ async function drive(): Promise<void> {
     const answersFile = path.join(work, 'answers.bin');
     await writeAnswers(createBenchApp(dataSet, true), paths, headers, answersFile);
 
-    const servers: Array<{ rung: Rung; url: string; pid: number }> = [];
+    const servers: Array<{ rung: string; url: string; pid: number }> = [];
     for (const rung of rungs) {
       const port = await freePort();
-      const argv = ['--max-semi-space-size=2', '--import', 'tsx', 'tools/bench-steps.ts', 'rung', rung, dist, answersFile, args.coding, String(port), ...(args.profile ? [path.resolve(args.profile)] : [])];
+      const argv = rung.startsWith('cli=')
+        ? ['--max-semi-space-size=2', path.resolve(rung.slice(4)), 'serve', '--workers', '1', '--dist', dist, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch']
+        : ['--max-semi-space-size=2', '--import', 'tsx', 'tools/bench-steps.ts', 'rung', rung, dist, answersFile, args.coding, String(port), ...(args.profile ? [path.resolve(args.profile)] : [])];
       const child = startNode(argv, { pin, children, env: { MALLOC_MMAP_THRESHOLD_: '131072' } });
       const url = `http://127.0.0.1:${port}`;
       await waitForAnswer(`${url}${paths[0]}`, 120_000);
