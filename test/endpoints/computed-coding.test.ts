@@ -5,14 +5,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COMPRESS_MIN_BYTES } from '../../packages/server/src/response-cache.ts';
-import { createTestApp } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { countZlibCalls } from '../helpers/zlib-calls.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`computed-coding through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     async function fetchRaw(path: string, headers: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
       const response = await app.fetch(new Request(`http://localhost/api/v1${path}`, { headers }));

@@ -8,13 +8,12 @@ import assert from 'node:assert/strict';
 import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/index.ts';
 import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { createTempDir, FIXTURE_BUNDLE, removeTempDirs } from '../helpers/fixture-dist.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`connections through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
     after(removeTempDirs);
 
     describe('GET /connections', () => {

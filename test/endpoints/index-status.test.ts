@@ -5,11 +5,11 @@ import { createTestApp, get, request } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
 import { createStatusMonitor } from '../../packages/server/src/status/monitor.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`index-status through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     describe('GET / (service index)', () => {
       it('names the service, version 1, and lists exactly the endpoints that exist', async () => {

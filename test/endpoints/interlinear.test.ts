@@ -1,15 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { get } from '../helpers/app.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`interlinear through ${adapter}`, () => {
     // The fixture's interlinear (test/fixtures/bundle/references/interlinear/*.jsonl) holds Gen.1.1,
     // Gen.1.2 and John.3.16; the fixture's lexemes are H430 and G3056.
 
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     /** The words of the verse text an entry produced, by its englishRange. */
     function producedWords(text: string, entry: { englishRange?: { first: number; last: number } }): string | undefined {

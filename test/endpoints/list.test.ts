@@ -1,13 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { COLLECTIONS } from '@skg/core';
-import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { get } from '../helpers/app.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`list through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     describe('GET /list', () => {
       it('lists one type with total, paging, hasMore and the collection browse route', async () => {

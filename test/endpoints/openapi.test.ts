@@ -3,14 +3,13 @@ import assert from 'node:assert/strict';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { listAssistantToolRoutes } from '../../packages/server/src/routes/assistant-tools.ts';
 import { ROUTES } from '../../packages/server/src/routes/index.ts';
-import { createTestApp, get, request } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { get, request } from '../helpers/app.ts';
 import { createContract, type OpenApiDocument } from '../helpers/schema.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`openapi through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     async function getDocument(): Promise<OpenApiDocument> {
       return (await get(app, '/openapi.json')).body;

@@ -1,15 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
-import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
+import { get } from '../helpers/app.ts';
 
 const JOHN_3_16 =
   'For God so loved the world that He gave His one and only Son, that everyone who believes in Him shall not perish but have eternal life.';
 
 for (const adapter of ADAPTERS) {
   describe(`GET /passage through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
   describe('GET /passage/{osis} for a verse', () => {
     it('answers the verse text with its reference, url, book, chapter and document licence', async () => {

@@ -1,14 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
+import { get } from '../helpers/app.ts';
 import { PASSAGE_VERSE_LIMIT } from '../../packages/server/src/routes/passage.ts';
 import { REFERENCE_TEXT_LIMIT } from '../../packages/server/src/routes/references.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`references through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     const q = (text: string) => encodeURIComponent(text);
 

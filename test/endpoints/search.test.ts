@@ -1,12 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, get } from '../helpers/app.ts';
-import { getFixtureDataSet } from '../helpers/fixture.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { get } from '../helpers/app.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`search through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     describe('GET /search', () => {
       it('finds the patriarch first for abraham among people, though the data calls him Abram', async () => {

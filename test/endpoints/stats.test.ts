@@ -1,13 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { COLLECTIONS } from '@skg/core';
-import { createTestApp, get } from '../helpers/app.ts';
+import { get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`stats through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     describe('GET /stats', () => {
       it('lists every collection with its count, folder, browse route, example route and description', async () => {

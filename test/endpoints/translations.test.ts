@@ -5,14 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, get } from '../helpers/app.ts';
+import { get } from '../helpers/app.ts';
 import { FIXTURE_BUNDLE, getFixtureDataSet } from '../helpers/fixture.ts';
 import { TOOL_GUIDANCE } from '../../packages/server/src/routes/assistant-tools.ts';
-import { ADAPTERS, appThrough } from '../helpers/adapters.ts';
+import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 
 for (const adapter of ADAPTERS) {
   describe(`translations through ${adapter}`, () => {
-    const app = appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
+    const app = fixtureAppThrough(adapter);
 
     describe('GET /translations', () => {
       it('lists the BSB first, then KJV, WEB and RV1909, with what each holds', async () => {

@@ -10,6 +10,7 @@ import type { App, AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
 import { createTestApp } from './app.ts';
+import { getFixtureDataSet } from './fixture.ts';
 
 /** What the test helpers send requests to (`request`, `get`: test/helpers/app.ts). */
 export interface Fetcher {
@@ -107,4 +108,9 @@ export function appThrough(adapter: AdapterName, open: () => App | Promise<App>)
       return adapted.fetch(request);
     },
   };
+}
+
+/** `appThrough` for the app over the fixture bundle: what most endpoint tables test. */
+export function fixtureAppThrough(adapter: AdapterName): Fetcher {
+  return appThrough(adapter, async () => createTestApp(await getFixtureDataSet()));
 }
