@@ -21,7 +21,7 @@ import { getResponseFormat } from './openapi/response-format.ts';
 import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
 import { chooseStoredCoding } from './middleware/content-encoding.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
-import { answerStored, createStoredContract } from './stored-response.ts';
+import { answerStored, createStoredContract, findStoredRecord } from './stored-response.ts';
 
 function decodeParams(raw: RouteParams): Record<string, string> {
   const params: Record<string, string> = {};
@@ -103,14 +103,11 @@ export function createRouteHandler(route: RouteDefinition, config: AppConfig): R
     const { dataSet, headers } = state;
     const canonical = formatCanonicalRequest('GET', head.url(), queryNames);
     headers['cache-control'] = DATA_CACHE_CONTROL;
-    const stored = dataSet.responses;
-    if (stored !== undefined && stored.usable) {
-      const record = stored.find(canonical);
-      if (record >= 0 && contract.holds(dataSet, stored, record, canonical)) {
-        const conditions = { ifNoneMatch: head.header('if-none-match'), acceptEncoding: head.header('accept-encoding') };
-        const reply = answerStored(conditions, headers, stored, record, canonical);
-        if (reply !== undefined) return reply;
-      }
+    const stored = findStoredRecord(dataSet, canonical, contract);
+    if (stored !== undefined) {
+      const conditions = { ifNoneMatch: head.header('if-none-match'), acceptEncoding: head.header('accept-encoding') };
+      const reply = answerStored(conditions, headers, stored.store, stored.record, canonical);
+      if (reply !== undefined) return reply;
     }
     const cache = config.responseCaches.forDataSet(dataSet);
     // Once an artefact was found changed, an answer cached before may hold its bytes (integrity.ts).

@@ -20,7 +20,7 @@ import type { DataSet } from './artefacts/types.ts';
 import { RENDERED_ROUTES } from './render/targets.ts';
 import type { StoredCoding } from './middleware/content-encoding.ts';
 import { API_BASE } from './routes/define.ts';
-import { createStoredContract, type StoredContract } from './stored-response.ts';
+import { createStoredContract, findStoredRecord, type StoredContract } from './stored-response.ts';
 
 /** A request answered from the store: its stored record, the body in the client's coding already read (its key checked). */
 export interface StoredRequest {
@@ -45,15 +45,13 @@ export function createStoredRequestFinder(): FindStoredRequest {
   const base = API_BASE.length;
 
   return function findStoredRequest(dataSet, target, coding) {
-    const store = dataSet.responses;
-    if (store === undefined || !store.usable || !target.startsWith(API_BASE)) return undefined;
+    if (!target.startsWith(API_BASE)) return undefined;
     const contract = contracts.get(target.slice(base, target.indexOf('/', base + 1)));
     if (contract === undefined) return undefined;
     const canonical = `GET ${target}`;
-    const record = store.find(canonical);
-    if (record < 0) return undefined;
-    const body = store.body(record, canonical, coding);
-    if (body === undefined || !contract.holds(dataSet, store, record, canonical)) return undefined;
-    return { store, record, coding, body };
+    const found = findStoredRecord(dataSet, canonical, contract);
+    if (found === undefined) return undefined;
+    const body = found.store.body(found.record, canonical, coding);
+    return body === undefined ? undefined : { store: found.store, record: found.record, coding, body };
   };
 }

@@ -61,6 +61,24 @@ function finish(headers: ResponseHeaders, etag: string, coding: StoredCoding, bo
   return { status: 200, body };
 }
 
+/** A stored answer found: the artefact and the record of the canonical request in it. */
+export interface StoredRecord {
+  readonly store: ResponseStore;
+  readonly record: number;
+}
+
+/**
+ * The record answering `canonical` in the data set's stored answers, when they are in use (verified)
+ * and were rendered under `contract`; undefined when the route must compute. The one lookup of both
+ * callers (the engine's stored lane and a data route's handler).
+ */
+export function findStoredRecord(dataSet: DataSet, canonical: string, contract: StoredContract): StoredRecord | undefined {
+  const store = dataSet.responses;
+  if (store === undefined || !store.usable) return undefined;
+  const record = store.find(canonical);
+  return record >= 0 && contract.holds(dataSet, store, record, canonical) ? { store, record } : undefined;
+}
+
 /**
  * Whether a data set's stored answers of a route were rendered under the route's contract as this
  * server states it (its response format, the ETag's contract part: openapi/response-format.ts).
