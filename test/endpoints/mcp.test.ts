@@ -1,18 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { H3 } from 'h3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type RunningServer, serve } from '../../packages/server/src/serve.ts';
-import { createTestApp, get, request } from '../helpers/app.ts';
+import { ADAPTERS, type Fetcher, fixtureAppThrough, openAppsThrough } from '../helpers/adapters.ts';
+import { get, request } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';
 import { EXAMPLES } from '../conformance/examples.ts';
 import { callsFromExamples, SPEC_TOOL_NAMES, toolOperations, textOf } from '../helpers/mcp.ts';
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-function post(app: H3, message: unknown, headers: Record<string, string> = MCP_HEADERS) {
+function post(app: Fetcher, message: unknown, headers: Record<string, string> = MCP_HEADERS) {
   return request(app, '/api/v1/mcp', { method: 'POST', headers, body: JSON.stringify(message) });
 }
 
@@ -124,12 +124,10 @@ describe('MCP over Streamable HTTP (the SDK client, a real listener)', () => {
   });
 });
 
-describe('POST /api/v1/mcp in the request pipeline', () => {
-  let app: H3;
-
-  before(async () => {
-    app = createTestApp(await getFixtureDataSet());
-  });
+for (const adapter of ADAPTERS) describe(`POST /api/v1/mcp in the request engine, through ${adapter}`, () => {
+  const app = fixtureAppThrough(adapter);
+  const apps = openAppsThrough(adapter);
+  after(() => apps.close());
 
   it('answers a request with JSON, a notification with 202, and carries the pipeline headers', async () => {
     const ping = await post(app, { jsonrpc: '2.0', id: 7, method: 'ping' }, { ...MCP_HEADERS, 'x-request-id': 'mcp-ping-1', 'idempotency-key': 'k1' });
@@ -179,7 +177,7 @@ describe('POST /api/v1/mcp in the request pipeline', () => {
   });
 
   it('counts a tool call by the rate limit of the calling address, once: the call is its request', async () => {
-    const limited = createTestApp(await getFixtureDataSet(), { rateLimit: { limit: 3, windowMs: 60_000 } });
+    const limited = await apps.open(await getFixtureDataSet(), { rateLimit: { limit: 3, windowMs: 60_000 } });
     const as = (address: string) => ({ ...MCP_HEADERS, 'x-forwarded-for': address });
     const first = await post(limited, callTool('get_passage', { osis: 'John.3.16' }), as('203.0.113.7'));
     assert.equal(first.status, 200);

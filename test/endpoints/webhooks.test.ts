@@ -1,12 +1,12 @@
 import { subscriptionRecord } from '../helpers/subscription-record.ts';
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { H3 } from 'h3';
 import { serve } from '../../packages/server/src/serve.ts';
 import { createWebhooks, type WebhookOptions, type Webhooks } from '../../packages/server/src/webhooks/service.ts';
 import { createMemoryWebhookStore, createWebhookStore } from '../../packages/server/src/webhooks/store.ts';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
-import { createTestApp, get, request, type TestResponse } from '../helpers/app.ts';
+import { ADAPTERS, type Fetcher, openAppsThrough } from '../helpers/adapters.ts';
+import { get, request, type TestResponse } from '../helpers/app.ts';
 import { createTempDir, removeTempDirs } from '../helpers/fixture-dist.ts';
 
 after(removeTempDirs);
@@ -30,13 +30,8 @@ function createTestWebhooks(options: Partial<WebhookOptions> = {}): Webhooks {
   });
 }
 
-function setup(options: Partial<WebhookOptions> = {}) {
-  const webhooks = createTestWebhooks(options);
-  const app = createTestApp(createMemoryDataSet(), { webhooks });
-  return { app, webhooks };
-}
 
-function post(app: H3, path: string, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+function post(app: Fetcher, path: string, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
   return request(app, `/api/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -46,9 +41,21 @@ function post(app: H3, path: string, body: unknown, headers: Record<string, stri
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
+for (const adapter of ADAPTERS) {
+describe(`webhooks through ${adapter}`, () => {
+  const apps = openAppsThrough(adapter);
+  after(() => apps.close());
+
+  /** An app with its own webhook service over the in-memory data set, through this adapter. */
+  async function setup(options: Partial<WebhookOptions> = {}) {
+    const webhooks = createTestWebhooks(options);
+    const app = await apps.open(createMemoryDataSet(), { webhooks });
+    return { app, webhooks };
+  }
+
 describe('GET /webhooks', () => {
   it('describes the events, the signature scheme, delivery and the limits', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const response = await get(app, '/webhooks');
     assert.equal(response.status, 200);
     assert.deepEqual(response.body.events.map((event: { name: string }) => event.name), ['data.updated', 'status.degraded']);
@@ -66,7 +73,7 @@ describe('GET /webhooks', () => {
 
 describe('the service index on webhooks', () => {
   it('lists the webhook operations with their methods and names the registration sandbox', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const { body } = await get(app, '/');
     for (const key of ['/webhooks', 'POST /webhooks', '/webhooks/{id}', 'DELETE /webhooks/{id}', 'POST /webhooks/{id}/test']) {
       assert.equal(typeof body.endpoints[key], 'string', key);
@@ -78,7 +85,7 @@ describe('the service index on webhooks', () => {
 
 describe('POST /webhooks', () => {
   it('registers an active subscription to every event, answering 201 with Location and the secret once', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/skg#ignored' });
     assert.equal(response.status, 201);
     const { subscription, secret, sandbox } = response.body;
@@ -103,14 +110,14 @@ describe('POST /webhooks', () => {
   });
 
   it('keeps the events asked for, once each, in a fixed order', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/', events: ['status.degraded', 'status.degraded'] });
     assert.equal(response.status, 201);
     assert.deepEqual(response.body.subscription.events, ['status.degraded']);
   });
 
   it('answers 400 invalid_parameter on url for http, loopback, link-local metadata and private targets', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const table: Array<[string, RegExp]> = [
       ['http://hooks.example.org/', /https/],
       ['https://127.0.0.1/', /127\.0\.0\.1 is a loopback address/],
@@ -134,7 +141,7 @@ describe('POST /webhooks', () => {
   it('refuses a name the system resolver maps to loopback (localhost), without saying the address', async () => {
     const logged: string[] = [];
     const webhooks = createWebhooks({ logError: () => undefined, logDebug: (line) => logged.push(line) });
-    const app = createTestApp(createMemoryDataSet(), { webhooks });
+    const app = await apps.open(createMemoryDataSet(), { webhooks });
     const response = await post(app, '/webhooks', { url: 'https://localhost:8443/hook' });
     assert.equal(response.status, 400);
     assert.equal(response.body.code, 'invalid_parameter');
@@ -144,7 +151,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 400 unknown_value with the available events for an unknown event', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const response = await post(app, '/webhooks', { url: 'https://hooks.example.org/', events: ['data.updated', 'data.deleted'] });
     assert.equal(response.status, 400);
     assert.equal(response.body.code, 'unknown_value');
@@ -153,7 +160,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 400 for a body it cannot use, naming what is wrong', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const table: Array<[unknown, string, string]> = [
       [{}, 'missing_parameter', 'url'],
       [{ url: 42 }, 'invalid_parameter', 'url'],
@@ -174,7 +181,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 415 for a body that is not declared JSON, and 413 for one over the limit', async () => {
-    const { app } = setup({ limits: { maxBodyBytes: 512 } });
+    const { app } = await setup({ limits: { maxBodyBytes: 512 } });
     const form = await post(app, '/webhooks', 'url=https://hooks.example.org/', { 'content-type': 'application/x-www-form-urlencoded' });
     assert.equal(form.status, 415);
     assert.equal(form.body.code, 'invalid_parameter');
@@ -198,7 +205,7 @@ describe('POST /webhooks', () => {
   });
 
   it('with sandbox=true validates the same way and answers the same shape, storing nothing', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const response = await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/', events: ['data.updated'] });
     assert.equal(response.status, 200);
     assert.equal(response.body.sandbox, true);
@@ -216,7 +223,7 @@ describe('POST /webhooks', () => {
   });
 
   it('echoes Idempotency-Key and never answers 304 to a write', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const first = await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'idempotency-key': 'reg-1' });
     assert.equal(first.headers.get('idempotency-key'), 'reg-1');
     const again = await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, { 'if-none-match': first.headers.get('etag') ?? '*' });
@@ -224,7 +231,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 429 rate_limited with Retry-After past the registrations allowed per address per hour', async () => {
-    const { app } = setup({ limits: { registrationsPerHour: 2 } });
+    const { app } = await setup({ limits: { registrationsPerHour: 2 } });
     const from = { 'x-forwarded-for': '203.0.113.9' };
     assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from)).status, 200);
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' }, from)).status, 201);
@@ -236,7 +243,7 @@ describe('POST /webhooks', () => {
   });
 
   it('counts registrations from IPv6 clients by their /64', async () => {
-    const { app } = setup({ limits: { registrationsPerHour: 2 } });
+    const { app } = await setup({ limits: { registrationsPerHour: 2 } });
     const from = (address: string) => ({ 'x-forwarded-for': address });
     assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:1::1'))).status, 200);
     assert.equal((await post(app, '/webhooks?sandbox=true', { url: 'https://hooks.example.org/' }, from('2001:db8:7:1::2'))).status, 200);
@@ -246,7 +253,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 429 rate_limited once one target host holds its maximum of active subscriptions', async () => {
-    const { app } = setup({ limits: { maxSubscriptionsPerHost: 2 } });
+    const { app } = await setup({ limits: { maxSubscriptionsPerHost: 2 } });
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/a' })).status, 201);
     const second = (await post(app, '/webhooks', { url: 'https://hooks.example.org/b' })).body;
     const full = await post(app, '/webhooks', { url: 'https://hooks.example.org/c' });
@@ -271,7 +278,7 @@ describe('POST /webhooks', () => {
         return memory.list();
       },
     };
-    const { app, webhooks } = setup({ store });
+    const { app, webhooks } = await setup({ store });
     await webhooks.idle(); // the start's one look for retries kept by an earlier process
     lists = 0;
     for (let n = 0; n < 5; n += 1) assert.equal((await post(app, '/webhooks', { url: `https://hooks.example.org/${n}` })).status, 201);
@@ -286,7 +293,7 @@ describe('POST /webhooks', () => {
     let lists = 0;
     const store = { ...memory, list: () => ((lists += 1), memory.list()) };
     let now = Date.parse('2026-06-01T00:00:00Z');
-    const { app, webhooks } = setup({ store, now: () => now, limits: { maxSubscriptions: 10_001 } });
+    const { app, webhooks } = await setup({ store, now: () => now, limits: { maxSubscriptions: 10_001 } });
     await webhooks.idle(); // the start's one look for retries kept by an earlier process
     lists = 0;
     const client = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
@@ -309,7 +316,7 @@ describe('POST /webhooks', () => {
   });
 
   it('answers 429 rate_limited once the store holds its maximum of active subscriptions', async () => {
-    const { app } = setup({ limits: { maxSubscriptions: 1 } });
+    const { app } = await setup({ limits: { maxSubscriptions: 1 } });
     assert.equal((await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).status, 201);
     const full = await post(app, '/webhooks', { url: 'https://hooks.example.org/' });
     assert.equal(full.status, 429);
@@ -321,7 +328,7 @@ describe('POST /webhooks', () => {
 describe('GET and DELETE /webhooks/{id}', () => {
   it('takes the same time to refuse an unknown id as a known id with a wrong secret (fs store)', async () => {
     const store = await createWebhookStore({ kind: 'fs', dir: await createTempDir() });
-    const { app } = setup({ store });
+    const { app } = await setup({ store });
     const { subscription } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
     const unknownId = `wh_${'0'.repeat(24)}`;
     const time = async (id: string) => {
@@ -343,7 +350,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
   });
 
   it('answers a wrong or missing secret exactly as an unknown id', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
     const other = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
     const path = `/webhooks/${subscription.id}`;
@@ -375,7 +382,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
   });
 
   it('deletes with the secret: 204 and no body, after which the subscription is gone', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
     const deleted = await request(app, `/api/v1/webhooks/${subscription.id}`, { method: 'DELETE', headers: bearer(secret) });
     assert.equal(deleted.status, 204);
@@ -385,7 +392,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
   });
 
   it('answers 405 listing the methods of the path, and a preflight allowing the methods of the path asked about', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const put = await request(app, '/api/v1/webhooks/wh_0123456789abcdef01234567', { method: 'PUT' });
     assert.equal(put.status, 405);
     assert.equal(put.headers.get('allow'), 'GET, HEAD, DELETE, OPTIONS');
@@ -410,7 +417,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
   });
 
   it('reads the subscription as it is now, never from a cache', async () => {
-    const { app, webhooks } = setup();
+    const { app, webhooks } = await setup();
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://hooks.example.org/' })).body;
     const first = await get(app, `/webhooks/${subscription.id}`, bearer(secret));
     await webhooks.remove(subscription.id, secret);
@@ -421,7 +428,7 @@ describe('GET and DELETE /webhooks/{id}', () => {
 
 describe('echoed input in webhook errors', () => {
   it('cuts an unknown id, member name or event name to 100 characters', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const long = 'q'.repeat(5000);
     const unknown = await get(app, `/webhooks/wh_${long}`, bearer('whsec_x'));
     assert.equal(unknown.status, 404);
@@ -439,7 +446,7 @@ describe('echoed input in webhook errors', () => {
 describe('POST /webhooks/{id}/test outcome', () => {
   it('reports why the attempt failed coarsely, naming no address; the detail goes to the debug log', async () => {
     const logged: string[] = [];
-    const { app } = setup({ allowPrivate: true, logDebug: (line) => logged.push(line), delivery: { timeoutMs: 2000 } });
+    const { app } = await setup({ allowPrivate: true, logDebug: (line) => logged.push(line), delivery: { timeoutMs: 2000 } });
     const { subscription, secret } = (await post(app, '/webhooks', { url: 'https://127.0.0.1:1/hook' })).body;
     const response = await post(app, `/webhooks/${subscription.id}/test`, '', bearer(secret));
     assert.equal(response.status, 200);
@@ -454,7 +461,7 @@ describe('POST /webhooks/{id}/test outcome', () => {
 describe('POST /webhooks/{id}/test limits', () => {
   it('answers 429 rate_limited past the test deliveries allowed per subscription per minute', async () => {
     const sent: string[] = [];
-    const { app } = setup({
+    const { app } = await setup({
       limits: { testsPerMinute: 2 },
       send: async (request) => {
         sent.push(request.url);
@@ -472,6 +479,8 @@ describe('POST /webhooks/{id}/test limits', () => {
     assert.equal(sent.length, 2);
   });
 });
+});
+}
 
 describe('webhook subscriptions through skg serve', () => {
   it('survive a restart over the same fs store', async () => {
