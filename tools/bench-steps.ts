@@ -36,12 +36,12 @@ import { createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } 
 import { createDrain } from '../packages/server/src/drain.ts';
 import { getClientKey } from '../packages/server/src/middleware/client-key.ts';
 import { readAnswers, writeAnswers } from './lib/answers.ts';
-import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
+import { createBenchApp, createRandom } from './lib/in-process.ts';
+import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
 import { canPin, cpuTime, freePort, load, startNode, waitForAnswer } from './lib/load.ts';
 
 const RUNGS = ['bare', 'server', 'stored', 'engine', 'production'] as const;
 type Rung = (typeof RUNGS)[number];
-const CLIENTS: Record<string, Record<string, string>> = { br: { 'accept-encoding': 'gzip, deflate, br' }, gzip: { 'accept-encoding': 'gzip, deflate' }, identity: {} };
 
 const [command] = process.argv.slice(2);
 if (command === 'rung') await runRung();
@@ -117,7 +117,7 @@ async function drive(): Promise<void> {
     },
   });
   const dist = path.resolve(args.dist);
-  const headers = CLIENTS[args.coding];
+  const headers = WIDE_CLIENTS[args.coding];
   if (headers === undefined) throw new Error(`unknown coding ${args.coding} (br, gzip, identity)`);
   const rungs = args.rungs.split(',');
   for (const rung of rungs) if (!RUNGS.includes(rung as Rung) && !rung.startsWith('cli=')) throw new Error(`unknown rung ${rung} (${RUNGS.join(', ')}, cli=<file>)`);
@@ -126,20 +126,8 @@ async function drive(): Promise<void> {
   const pin = canPin();
   try {
     const dataSet = await loadDataSet(dist);
-    const { chapters, verses } = canonReferences(dataSet.scripture.canon);
-    const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items.map((d) => d.path);
-    const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
-    const paths = [
-      ...verses.map((osis) => `/api/v1/passage/${osis}`),
-      ...chapters.map((osis) => `/api/v1/passage/${osis}`),
-      ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
-      ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
-    ];
-    const random = createRandom(9);
-    for (let i = paths.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [paths[i], paths[j]] = [paths[j]!, paths[i]!];
-    }
+    // The order of bench-wide's wide workload: its paths shuffled by the same seeded sequence.
+    const paths = shuffle(listWidePaths(dataSet).paths, createRandom(9));
     const answersFile = path.join(work, 'answers.bin');
     await writeAnswers(createBenchApp(dataSet, true), paths, headers, answersFile);
 

@@ -43,7 +43,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataSet } from '@skg/server';
 import { writeAnswers } from './lib/answers.ts';
-import { canonReferences, createBenchApp, createRandom } from './lib/in-process.ts';
+import { createBenchApp, createRandom } from './lib/in-process.ts';
+import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
 import { createFigures } from './lib/figures.ts';
 import { canPin, cpuTime, freePort, has, load, type LoadResult, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
 import { prepareNginx } from './lib/nginx.ts';
@@ -80,21 +81,6 @@ const withNginx = !args['no-nginx'] && has('nginx') && tool === 'wrk';
 const serverEnv = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
 const figures = createFigures();
 const record = figures.record;
-
-/** The Accept-Encoding each client coding sends. */
-const CLIENTS: Record<string, Record<string, string>> = {
-  br: { 'accept-encoding': 'gzip, deflate, br' },
-  gzip: { 'accept-encoding': 'gzip, deflate' },
-  identity: {},
-};
-
-function shuffle<T>(list: T[], random: () => number): T[] {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
-  return list;
-}
 
 /** `count` requests over `paths` (ranked as given), path k asked with probability ∝ 1/k. */
 function zipf(paths: readonly string[], count: number, random: () => number): string[] {
@@ -257,17 +243,8 @@ async function main(): Promise<void> {
 
   // The path universe, and the app in process that tells each coding's answers.
   const dataSet = await loadDataSet(distDir);
-  const { chapters, verses } = canonReferences(dataSet.scripture.canon);
-  const documents = dataSet.graph.list({ sort: 'canonical', limit: Number.MAX_SAFE_INTEGER, offset: 0 }).items.map((d) => d.path);
-  const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
-  const chapterPaths = chapters.map((osis) => `/api/v1/passage/${osis}`);
-  const universe = [
-    ...verses.map((osis) => `/api/v1/passage/${osis}`),
-    ...chapterPaths,
-    ...documents.map((p) => `/api/v1/entity/${encodePath(p)}`),
-    ...verses.map((osis) => `/api/v1/xrefs/${osis}`),
-  ];
-  record('paths', `${universe.length} distinct (${verses.length} verses, ${chapters.length} chapters, ${documents.length} entities, ${verses.length} xrefs)`);
+  const { paths: universe, chapters: chapterPaths, counts } = listWidePaths(dataSet);
+  record('paths', `${universe.length} distinct (${counts.verses} verses, ${counts.chapters} chapters, ${counts.entities} entities, ${counts.verses} xrefs)`);
   const asked = args.workloads.split(',');
   const translated = asked.includes('translations') || asked.includes('parallel') ? listTranslationPaths(dataSet, createRandom(11)) : { single: [], parallel: [] };
   const translationPaths = [...translated.single, ...translated.parallel];
@@ -291,7 +268,7 @@ async function main(): Promise<void> {
   record('resident memory of skg serve after the first answer', `${memory(ours.pid).rss.toFixed(0)} MB`);
 
   for (const coding of args.codings.split(',')) {
-    const headers = CLIENTS[coding];
+    const headers = WIDE_CLIENTS[coding];
     if (headers === undefined) throw new Error(`unknown coding ${coding} (br, gzip, identity)`);
     const answersFile = path.join(work, `answers-${coding}.bin`);
     const written = await writeAnswers(app, [...universe, ...translationPaths], headers, answersFile);
