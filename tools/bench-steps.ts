@@ -36,9 +36,10 @@ import { createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } 
 import { createDrain } from '../packages/server/src/drain.ts';
 import { getClientKey } from '../packages/server/src/middleware/client-key.ts';
 import { readAnswers, writeAnswers } from './lib/answers.ts';
+import { median } from './lib/figures.ts';
 import { createBenchApp, createRandom } from './lib/in-process.ts';
 import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
-import { canPin, cpuTime, freePort, load, startNode, waitForAnswer } from './lib/load.ts';
+import { canPin, cpuTime, freePort, load, startNode, systemCalls, waitForAnswer } from './lib/load.ts';
 
 const RUNGS = ['bare', 'server', 'stored', 'engine', 'production'] as const;
 type Rung = (typeof RUNGS)[number];
@@ -147,20 +148,29 @@ async function drive(): Promise<void> {
     const run = (url: string, start: number, duration = seconds) => load({ tool: 'wrk', url, paths, seconds: duration, connections, pin, workDir: work, children, headers, start });
     for (const server of servers) await run(server.url, 0);
     if (args.profile) for (const server of servers) process.kill(server.pid, 'SIGUSR2');
-    const tallies = servers.map(() => ({ requests: 0, seconds: 0, user: 0, system: 0, rps: [] as number[] }));
+    const tallies = servers.map(() => ({ requests: 0, seconds: 0, user: 0, system: 0, rps: [] as number[], cpu: [] as number[], reads: 0, writes: 0, faults: 0 }));
     let start = 0;
     for (let slice = 0; slice < Number(args.slices); slice++) {
       let furthest = 0;
-      for (const [i, server] of servers.entries()) {
+      // Each slice starts one rung further on, so that no rung always follows the same one.
+      for (let k = 0; k < servers.length; k++) {
+        const i = (slice + k) % servers.length;
+        const server = servers[i]!;
+        const tally = tallies[i]!;
         const before = cpuTime(server.pid);
+        const callsBefore = systemCalls(server.pid);
         const result = await run(server.url, start);
         const after = cpuTime(server.pid);
-        const tally = tallies[i]!;
+        const callsAfter = systemCalls(server.pid);
+        tally.reads += callsAfter.reads - callsBefore.reads;
+        tally.faults += after.minorFaults - before.minorFaults;
+        tally.writes += callsAfter.writes - callsBefore.writes;
         tally.requests += result.requests;
         tally.seconds += result.requests / result.rps;
         tally.user += after.user - before.user;
         tally.system += after.system - before.system;
         tally.rps.push(result.rps);
+        tally.cpu.push((after.user - before.user + after.system - before.system) / result.requests);
         if (result.errors + result.non2xx > 0) throw new Error(`${server.rung}: errors ${result.errors}, non-2xx ${result.non2xx}`);
         furthest = Math.max(furthest, result.requests);
       }
@@ -177,7 +187,11 @@ async function drive(): Promise<void> {
       const step = below === undefined ? '' : `, ${cpu - below >= 0 ? '+' : ''}${(cpu - below).toFixed(1)} µs over the rung below`;
       console.log(
         `${server.rung.padEnd(10)} ${String(Math.round(tally.requests / tally.seconds)).padStart(6)} req/s, CPU ${cpu.toFixed(1)} µs/req ` +
-          `(${(tally.user / tally.requests).toFixed(1)} user, ${(tally.system / tally.requests).toFixed(1)} system)${step}`,
+          `(${(tally.user / tally.requests).toFixed(1)} user, ${(tally.system / tally.requests).toFixed(1)} system)${step}; ` +
+          `reads ${(tally.reads / tally.requests).toFixed(2)}, writes ${(tally.writes / tally.requests).toFixed(2)}, page faults ${(tally.faults / tally.requests).toFixed(2)} per request; ` +
+          `median of slices ${median(tally.cpu).toFixed(1)} µs` +
+          (i === 0 ? '' : `, ${median(tally.cpu.map((cpu, slice) => cpu / tallies[0]!.cpu[slice]!)).toFixed(2)} × ${servers[0]!.rung}'s (median of slices)`) +
+          `: ${tally.cpu.map((cpu) => cpu.toFixed(0)).join(' ')}`,
       );
       below = cpu;
     }
@@ -187,3 +201,4 @@ async function drive(): Promise<void> {
     execFileSync('rm', ['-rf', work]);
   }
 }
+

@@ -45,7 +45,7 @@ import { loadDataSet } from '@skg/server';
 import { writeAnswers } from './lib/answers.ts';
 import { createBenchApp, createRandom } from './lib/in-process.ts';
 import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
-import { createFigures } from './lib/figures.ts';
+import { createFigures, median } from './lib/figures.ts';
 import { canPin, cpuTime, freePort, has, load, type LoadResult, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
 import { prepareNginx } from './lib/nginx.ts';
 
@@ -119,11 +119,6 @@ interface Tally {
   readonly p99: number[];
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function startOurServer(): Promise<Contender> {
   const port = await freePort();

@@ -119,11 +119,21 @@ export function describeServerEnvironment(): string {
  * CPU time a process has used so far, user and system, in microseconds (Linux /proc/<pid>/stat, in
  * clock ticks of 10 ms): the difference over a run, divided by its requests, is the CPU per request.
  */
-export function cpuTime(pid: number): { user: number; system: number } {
+export function cpuTime(pid: number): { user: number; system: number; minorFaults: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, in parentheses): state is field 3, utime 14, stime 15.
+  // Fields after the command name (which may hold spaces, in parentheses): state is field 3, minflt 10, utime 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * TICK_MICROSECONDS, system: Number(fields[12]) * TICK_MICROSECONDS };
+  return { user: Number(fields[11]) * TICK_MICROSECONDS, system: Number(fields[12]) * TICK_MICROSECONDS, minorFaults: Number(fields[7]) };
+}
+
+/** Read and write system calls the process has made so far (Linux /proc/<pid>/io `syscr`, `syscw`); NaN elsewhere. */
+export function systemCalls(pid: number): { reads: number; writes: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return { reads: Number(/^syscr: (\d+)/m.exec(io)?.[1]), writes: Number(/^syscw: (\d+)/m.exec(io)?.[1]) };
+  } catch {
+    return { reads: Number.NaN, writes: Number.NaN };
+  }
 }
 
 /** `getconf CLK_TCK` is 100 on every Linux we run on. */
