@@ -1,8 +1,8 @@
 // The Node.js request listener `skg serve` hands to node:http: the production adapter of the request
 // engine (docs/engine.md). It makes the request into a `RequestHead` (http/request.ts: Node's parsed
 // headers read as they are, an `H3Event` made only for a route that reads one) and writes the engine's
-// answer with one `writeHead` and one `end`: this is the only place an engine answer's bytes are written
-// to a socket. No web `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which
+// answer with its head (made by http/response-head.ts on a kept-alive connection, else by `writeHead`)
+// and one `end`: this is the only place an engine answer's bytes are written to a socket. No web `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which
 // converts every response's headers into a new list, writes a string body with `write()` then `end()`
 // and waits on a promise per response, is a measurable share of a request: docs/api-decisions.md,
 // "Request pipeline").
@@ -21,6 +21,7 @@ import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './
 import type { App } from './app.ts';
 import type { Answer } from './http/engine.ts';
 import { NodeHead } from './http/request.ts';
+import { createHeadWriter, type HeadWriter } from './http/response-head.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -34,6 +35,7 @@ export interface NodeListenerOptions {
 export function createNodeListener(app: App, options: NodeListenerOptions = {}): NodeListener {
   const log = options.accessLog;
   const engine = app.engine;
+  const heads = createHeadWriter();
   return function skgNodeListener(req, res) {
     // HTTP/1.1 requires Host (RFC 9112 §3.2: answer 400); the server is created with
     // `requireHostHeader: false` so that the answer is ours, not Node's bare 400. HTTP/1.0 may omit it.
@@ -51,19 +53,19 @@ export function createNodeListener(app: App, options: NodeListenerOptions = {}):
     }
     if (answer instanceof Promise) {
       answer.then(
-        (resolved) => write(res, resolved, log, started),
+        (resolved) => write(res, resolved, heads, log, started),
         (error: unknown) => fail(res, error, log, started),
       );
     } else {
-      write(res, answer, log, started);
+      write(res, answer, heads, log, started);
     }
   };
 }
 
-function write(res: ServerResponse, answer: Answer, log: AccessLog | undefined, started: number): void {
+function write(res: ServerResponse, answer: Answer, heads: HeadWriter, log: AccessLog | undefined, started: number): void {
   const { status, statusText, headers, body } = answer;
   try {
-    res.writeHead(status, statusText, headers);
+    if (!heads.setHead(res, answer)) res.writeHead(status, statusText, headers);
     res.end(body === null ? undefined : ownBytesIfQueued(res, body));
   } catch (error) {
     fail(res, error, log, started);
