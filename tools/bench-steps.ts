@@ -17,8 +17,16 @@
 //
 // Each rung's cost is its CPU per request less the rung below. The servers run from the TypeScript
 // sources through tsx (the same code the CLI bundles), pinned to core 0 with wrk on core 1 when taskset
-// is there. `--profile dir` writes a CPU profile of each server over the measured slices only (not its
-// start), for `chrome://inspect` or a script summing self time per function.
+// is there. Under tsx the engine and production rungs cost more than the built CLI does (a profile of
+// each, 2026-11-27: `process.nextTick` 6.9 % of the tsx server's busy time against 1.0 % of the CLI's,
+// with the same callers): compare builds with `cli=` rungs, and read the tsx rungs as a ladder only.
+// `--profile dir` writes a CPU profile of each server over the measured slices only (not its start),
+// for `chrome://inspect` or a script summing self time per function.
+//
+// Each slice starts one rung further on, so no rung always runs after the same one; besides the CPU
+// per request it prints the median of the slices, the median of each slice's ratio to the first rung
+// (the figure that holds while the host's speed drifts), and read and write system calls and minor page
+// faults per request (/proc).
 //
 // Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-steps.ts [--dist dist] [--slices 6] [--slice 2]
 //          [--coding br|gzip|identity] [--rungs bare,server,stored,engine,production,cli=<file>] [--profile dir]
