@@ -47,6 +47,7 @@ describe('skg build, inspect, verify', () => {
     assert.match((await skg('verify', '--dist', dist)).out, /^ok: .*\npartial: no stored answers/);
     const stale = path.join(dist, 'builds', bare.dataVersion, '.responses.bin.999999.tmp');
     await writeFile(stale, 'left by a render that was stopped');
+    await writeFile(`${stale}.identity`, 'its identity section');
 
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /^rendered [\d,]+ stored answers in .* \(same data version\)$/);
     const rendered = await readManifest(dist);
@@ -56,6 +57,7 @@ describe('skg build, inspect, verify', () => {
     assert.equal(responses.file, `builds/${bare.dataVersion}/responses.bin`);
     assert.equal(downloads.file, `builds/${bare.dataVersion}/downloads.bin`, 'and the translations\' downloads');
     assert.equal(existsSync(stale), false, 'what a stopped render left is removed');
+    assert.equal(existsSync(`${stale}.identity`), false, 'its sections too');
     assert.doesNotMatch((await skg('verify', '--dist', dist)).out, /partial/);
     assert.match((await skg('build', '--render-only', '--dist', dist, '--quiet')).out, /already names stored answers/);
 

@@ -59,10 +59,11 @@ export async function renderCurrentBuild(options: RenderCurrentBuildOptions): Pr
 }
 
 /**
- * Removes what a render stopped before its end left (`.responses.bin.<pid>.tmp`: `skg start` stops its
- * background render when it is stopped itself, and a killed process cleans nothing up).
+ * Removes what a render stopped before its end left (`.responses.bin.<pid>.tmp`, and the gzip and
+ * identity sections written beside it, `….tmp.gzip`, `….tmp.identity`: `skg start` stops its background
+ * render when it is stopped itself, and a killed process cleans nothing up).
  */
 async function removeStaleRenders(buildDir: string): Promise<void> {
-  const stale = new RegExp(`^\\.(${RESPONSES_FILE.replace('.', '\\.')}|${DOWNLOADS_FILE.replace('.', '\\.')})\\.\\d+\\.tmp$`);
+  const stale = new RegExp(`^\\.(${RESPONSES_FILE.replace('.', '\\.')}|${DOWNLOADS_FILE.replace('.', '\\.')})\\.\\d+\\.tmp(\\.gzip|\\.identity)?$`);
   for (const entry of await readdir(buildDir)) if (stale.test(entry)) await rm(path.join(buildDir, entry), { force: true });
 }

@@ -1,7 +1,7 @@
 // The artefact manifest (`dist/manifest.json`): what a build wrote, checked before a server listens.
 
 /** Bumped whenever any artefact's binary layout changes; a server refuses other versions. */
-export const ARTEFACT_FORMAT_VERSION = 6;
+export const ARTEFACT_FORMAT_VERSION = 7;
 
 /** The OKF version this project reads and writes. */
 export const OKF_VERSION = '0.2';

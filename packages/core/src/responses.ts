@@ -7,9 +7,13 @@
 //   slots    u32 × slots              open-addressing hash table: record index + 1, 0 = empty
 //   records  u32 × records × 8        the fields of RESPONSES_RECORD for each record
 //   (padding to 8)
-//   tail     per record with an answer, from tail + entryStart, one entry per coding in RESPONSES_CODINGS
-//            order: its canonical request (ASCII), then its body in that coding
+//   tail     one section per coding, in RESPONSES_CODINGS order (br, gzip, identity); in each, per
+//            record with an answer (from tail + the record's start in that coding), an entry: its
+//            canonical request (ASCII), then its body in that coding
 //
+// A coding's bodies lie together, so the answers one kind of client is sent span that section alone
+// (the br bodies of the full data are a ninth of the file): fewer pages of the file are read, which
+// costs a stored answer measurably less system time than bodies spread over the whole file (issue 20).
 // The head (everything before the tail) is held in memory: 32 bytes a record and 8 a slot, about 9.5 MB
 // for the full data's 230,000 answers (the translations' included). A lookup hashes the canonical request twice: the first hash
 // picks the slot, the second (the record's fingerprint) tells the records of other requests apart
@@ -50,22 +54,28 @@ export const RESPONSES_HEADER_BYTES = 64;
 /** Most bytes the ETag base may take in the header. */
 export const RESPONSES_ETAG_BASE_MAX = RESPONSES_HEADER_BYTES - RESPONSES_HEADER.etagBase;
 
-/** Word positions of one record's u32 fields. */
+/**
+ * Word positions of one record's u32 fields. A record without an answer has its starts where the next
+ * record's entries begin (empty entries), so the entries of record r in a coding's section end where
+ * record r + 1's begin: a gzip or identity body's length is the next record's start in that section
+ * (for the last record, the section's end: the gzip section ends where record 0's identity entry
+ * begins, the identity section at the end of the file), less this one's start and its request's length.
+ */
 export const RESPONSES_RECORD = Object.freeze({
   /** `hashResponseFingerprint` of its canonical request. */
   fingerprint: 0,
-  /** Offset from the tail of its canonical request, which its body follows. */
-  entryStart: 1,
+  /** Offset from the tail of its br entry (its canonical request, which the br body follows). */
+  brStart: 1,
   keyLength: 2,
   /** Bytes of the br body; 0: the record holds no answer (the route refused the request). */
   brLength: 3,
   /** The ETag's 16 hex digits after the base, as two u32 (the first 8 digits, then the last 8). */
   etagHigh: 4,
   etagLow: 5,
-  /** Bytes of the gzip body. */
-  gzipLength: 6,
-  /** Bytes of the body as the route computes it (no coding). */
-  identityLength: 7,
+  /** Offset from the tail of its gzip entry. */
+  gzipStart: 6,
+  /** Offset from the tail of its identity entry. */
+  identityStart: 7,
 });
 export const RESPONSES_RECORD_WORDS = 8;
 

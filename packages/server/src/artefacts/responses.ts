@@ -71,6 +71,9 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
   const records = viewU32(head, recordsAt, count * RESPONSES_RECORD_WORDS);
   const mask = slotCount - 1;
   const tail = file.tailOffset;
+  // Where the last record's gzip and identity entries end: the identity section's start, the file's end.
+  const gzipEnd = count === 0 ? 0 : records[RESPONSES_RECORD.identityStart]!;
+  const identityEnd = file.bytes - tail;
 
   return {
     count,
@@ -95,18 +98,23 @@ export function loadResponses(file: ArtefactFile): ResponseStore {
     body(record, canonical, coding) {
       const at = record * RESPONSES_RECORD_WORDS;
       const keyLength = records[at + RESPONSES_RECORD.keyLength]!;
-      const brLength = records[at + RESPONSES_RECORD.brLength]!;
-      const gzipLength = records[at + RESPONSES_RECORD.gzipLength]!;
-      // The entries follow each other in RESPONSES_CODINGS order: br, gzip, identity.
-      let start = tail + records[at + RESPONSES_RECORD.entryStart]!;
-      let length = brLength;
-      if (coding === 'gzip') {
-        start += keyLength + brLength;
-        length = gzipLength;
-      } else if (coding === 'identity') {
-        start += 2 * keyLength + brLength + gzipLength;
-        length = records[at + RESPONSES_RECORD.identityLength]!;
+      // Each coding's entries in a section of their own, in record order (layout in @skg/core): a gzip or
+      // identity entry ends where the next record's begins.
+      const next = at + RESPONSES_RECORD_WORDS;
+      let start: number;
+      let end: number;
+      if (coding === 'br') {
+        start = records[at + RESPONSES_RECORD.brStart]!;
+        end = start + keyLength + records[at + RESPONSES_RECORD.brLength]!;
+      } else if (coding === 'gzip') {
+        start = records[at + RESPONSES_RECORD.gzipStart]!;
+        end = next < records.length ? records[next + RESPONSES_RECORD.gzipStart]! : gzipEnd;
+      } else {
+        start = records[at + RESPONSES_RECORD.identityStart]!;
+        end = next < records.length ? records[next + RESPONSES_RECORD.identityStart]! : identityEnd;
       }
+      const length = end - start - keyLength;
+      start += tail;
       // The body is written to the socket and dropped (stored answers never enter the response cache).
       const entry = file.read(start, start + keyLength + length, 'short-lived');
       for (let i = 0; i < keyLength; i++) if (entry[i] !== canonical.charCodeAt(i)) return undefined;

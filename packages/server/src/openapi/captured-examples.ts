@@ -126,7 +126,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "note": "An abuse ceiling, not a quota; no key or tier raises it. Every response carries X-RateLimit-Limit/-Remaining/-Reset (Reset: epoch seconds) and RateLimit-Limit/-Remaining/-Reset (Reset: seconds left) with RateLimit-Policy; crossing it answers 429 rate_limited with Retry-After."
         },
         "data": {
-          "dataVersion": "ee382df29a40f2fa",
+          "dataVersion": "0ba2e2a93e768cba",
           "bundleGenerated": "2026-08-21T00:00:00.000Z",
           "note": "The data this server answers from now. A new build is switched to while serving; the data.updated webhook announces it, and every ETag changes with dataVersion."
         },
@@ -1876,7 +1876,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "indexBuilt": "2026-05-01T12:00:00.000Z",
         "okfVersion": "0.2",
-        "dataVersion": "ee382df29a40f2fa",
+        "dataVersion": "0ba2e2a93e768cba",
         "log": "# Log\n\n## 2026-08-21: fixture bundle\n\nHand-written for the unit tests: Genesis 1:1–13 and 24:1–8, Psalm 23, Matthew 17:1–22 (verse 21\nomitted), Luke 19:1–41, John 3 and John 11:1–44, with the Book documents of those five books; and a\nsmall knowledge graph around them: thirteen people (Abraham's family down to Jacob's children, Jesse\nand David, Nicodemus) with parent-of, spouse-of, sibling-of and ancestor-of relations and one\nundeclared predicate; four places (three with coordinates, heaven without); two themes; the lexemes\nH430 and G3056; a commandment; two epochs; a share-alike event; the relation vocabulary; a dataset;\nand six sources, Theographic's share-alike outside `sa/`. Chapters carry `mentions` and `develops`\nrelations anchored to verses; one theme links to a theme that does not exist.\n",
         "note": "bundleGenerated is when the data was last ingested: cite it, and cache on it (or on dataVersion). indexBuilt is when this server process loaded and indexed the data, and changes on every restart. log is the bundle's log.md (markdown, newest entry first; null when the bundle has none). Subscribe to the data.updated webhook event instead of polling.",
         "url": "/api/v1/changelog",
@@ -1898,7 +1898,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
         "checks": {
           "dataset": {
             "status": "ok",
-            "detail": "data version ee382df29a40f2fa loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
+            "detail": "data version 0ba2e2a93e768cba loaded at 2026-05-01T12:00:00.000Z with 9 required artefacts",
             "ms": 0.42
           },
           "verses": {
@@ -1959,7 +1959,7 @@ export const CAPTURED_EXAMPLES: ExampleFile = {
           "interlinear": "available",
           "translations": "available"
         },
-        "dataVersion": "ee382df29a40f2fa",
+        "dataVersion": "0ba2e2a93e768cba",
         "bundleGenerated": "2026-08-21T00:00:00.000Z",
         "okfVersion": "0.2",
         "process": {

@@ -10,11 +10,12 @@
 // The answers are rendered on every core (render-pool.ts: a worker thread per core, each loading the
 // build) in chunks of record numbers, and written in record order, so the file's bytes do not depend on
 // the number of threads. The file is written as it is rendered: the head's size is known before the first body (fingerprints
-// and ETags derive from the paths alone), each canonical request and its body are appended from the
-// tail offset on, and the head is written last, so memory holds the head and a few megabytes of bodies
-// at a time.
+// and ETags derive from the paths alone), each canonical request and its br body are appended from the
+// tail offset on (the gzip and identity entries to two files beside it, appended to it at the end: each
+// coding's section follows the one before), and the head is written last, so memory holds the head and
+// a few megabytes of bodies at a time.
 
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -107,22 +108,18 @@ export async function writeResponses(
   const recordsAt = RESPONSES_HEADER_BYTES + slotCount * 4;
   const tailOffset = Math.ceil((recordsAt + records.byteLength) / 8) * 8;
 
+  // The br section is written into the file from the tail on; the gzip and identity sections, whose
+  // places are known only once the br section's size is, into files of their own beside it, appended
+  // when every body is written.
   const fd = openSync(file, 'w');
+  const sections = [
+    createSectionWriter(fd, tailOffset),
+    createSectionWriter(openSync(`${file}.gzip`, 'w+'), 0),
+    createSectionWriter(openSync(`${file}.identity`, 'w+'), 0),
+  ] as const;
+  const STARTS = [RESPONSES_RECORD.brStart, RESPONSES_RECORD.gzipStart, RESPONSES_RECORD.identityStart] as const;
   try {
-    let position = tailOffset;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = () => {
-      if (pendingBytes === 0) return;
-      const chunk = Buffer.concat(pending, pendingBytes);
-      let written = 0;
-      while (written < chunk.length) written += writeSync(fd, chunk, written, chunk.length - written, position + written);
-      position += chunk.length;
-      pending = [];
-      pendingBytes = 0;
-    };
     const kinds: Record<string, { answers: number; bytes: number; gzipBytes: number; rawBytes: number }> = {};
-    let tailBytes = 0;
     // Chunks asked for ahead (two per thread), taken in order; a later chunk's failure is seen when reached.
     const ahead: Array<Promise<RenderedBody[]>> = [];
     let asked = 0;
@@ -138,33 +135,38 @@ export async function writeResponses(
       const rendered = await ahead.shift()!;
       askNext();
       rendered.forEach(({ bodies, rawBytes }, offset) => {
-        if (!bodies) return; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
         const record = chunkStart + offset;
-        const { target, key } = planned[record]!;
         const at = record * RESPONSES_RECORD_WORDS;
+        // Every record's entries start where the section stands (from the section's start; made from the
+        // tail's below), a record without an answer's too: its entries are empty, and each entry ends where
+        // the next record's begin (layout in @skg/core).
+        for (const [coding, section] of sections.entries()) records[at + STARTS[coding]!] = section.bytes;
+        if (!bodies) return; // no answer to store: the route refuses this path (e.g. a verse without interlinear data)
+        const { target, key } = planned[record]!;
         const [br, gzip] = bodies;
-        records[at + RESPONSES_RECORD.entryStart] = tailBytes;
         records[at + RESPONSES_RECORD.brLength] = br.byteLength;
-        records[at + RESPONSES_RECORD.gzipLength] = gzip.byteLength;
-        records[at + RESPONSES_RECORD.identityLength] = rawBytes;
         const keyBytes = Buffer.from(key, 'ascii');
-        // Each coding's body after its own copy of the request: one read gives both (layout in @skg/core).
-        for (const body of bodies) {
-          pending.push(keyBytes, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-          pendingBytes += key.length + body.byteLength;
-          tailBytes += key.length + body.byteLength;
-        }
-        if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
+        // Each coding's body after its own copy of the request, in that coding's section: one read gives both.
+        for (const [coding, body] of bodies.entries()) sections[coding]!.append(keyBytes, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         const totals = (kinds[target.kind] ??= { answers: 0, bytes: 0, gzipBytes: 0, rawBytes: 0 });
         totals.answers++;
         totals.bytes += br.byteLength;
         totals.gzipBytes += gzip.byteLength;
         totals.rawBytes += rawBytes;
-        if (pendingBytes >= 4 * 1024 * 1024) flush();
       });
       onProgress?.(Math.min(count, chunkStart + chunkRecords), count);
     }
-    flush();
+    for (const section of sections) section.flush();
+    const [brSection, gzipSection, identitySection] = sections;
+    const tailBytes = brSection.bytes + gzipSection.bytes + identitySection.bytes;
+    if (tailBytes > 0xffffffff) throw new Error('render: the response bodies exceed 4 GiB');
+    for (let record = 0; record < count; record++) {
+      const at = record * RESPONSES_RECORD_WORDS;
+      records[at + RESPONSES_RECORD.gzipStart]! += brSection.bytes;
+      records[at + RESPONSES_RECORD.identityStart]! += brSection.bytes + gzipSection.bytes;
+    }
+    appendFile(fd, gzipSection.fd, tailOffset + brSection.bytes, gzipSection.bytes);
+    appendFile(fd, identitySection.fd, tailOffset + brSection.bytes + gzipSection.bytes, identitySection.bytes);
 
     const head = Buffer.alloc(tailOffset);
     head.write(RESPONSES_MAGIC, RESPONSES_HEADER.magic, 'ascii');
@@ -183,6 +185,55 @@ export async function writeResponses(
     return { bytes: tailOffset + tailBytes, records: answers, kinds };
   } finally {
     closeSync(fd);
+    for (const [coding, section] of sections.entries()) {
+      if (coding === 0) continue;
+      closeSync(section.fd);
+      rmSync(`${file}.${coding === 1 ? 'gzip' : 'identity'}`, { force: true });
+    }
+  }
+}
+
+/** Appends entries to one coding's section, from `position` of `fd` on, a few megabytes at a time. */
+function createSectionWriter(fd: number, position: number) {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let bytes = 0;
+  const flush = () => {
+    if (pendingBytes === 0) return;
+    writeAll(fd, Buffer.concat(pending, pendingBytes), position);
+    position += pendingBytes;
+    pending = [];
+    pendingBytes = 0;
+  };
+  return {
+    fd,
+    /** Bytes appended so far. */
+    get bytes() {
+      return bytes;
+    },
+    append(key: Buffer, body: Buffer) {
+      pending.push(key, body);
+      pendingBytes += key.length + body.length;
+      bytes += key.length + body.length;
+      if (pendingBytes >= 4 * 1024 * 1024) flush();
+    },
+    flush,
+  };
+}
+
+function writeAll(fd: number, chunk: Buffer, position: number): void {
+  let written = 0;
+  while (written < chunk.length) written += writeSync(fd, chunk, written, chunk.length - written, position + written);
+}
+
+/** Copies the first `bytes` of the file `from` into `to` at `position`, 8 MiB at a time. */
+function appendFile(to: number, from: number, position: number, bytes: number): void {
+  const chunk = Buffer.allocUnsafe(8 * 1024 * 1024);
+  for (let done = 0; done < bytes; ) {
+    const read = readSync(from, chunk, 0, Math.min(chunk.length, bytes - done), done);
+    if (read === 0) throw new Error('render: a section file ended early');
+    writeAll(to, chunk.subarray(0, read), position + done);
+    done += read;
   }
 }
 
