@@ -2,10 +2,10 @@
 // engine (docs/engine.md). It makes the request into a `RequestHead` (http/request.ts: Node's parsed
 // headers read as they are, an `H3Event` made only for a route that reads one) and writes the engine's
 // answer with its head (made by http/response-head.ts on a kept-alive connection, else by `writeHead`)
-// and one `end`: this is the only place an engine answer's bytes are written to a socket. No web `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which
-// converts every response's headers into a new list, writes a string body with `write()` then `end()`
-// and waits on a promise per response, is a measurable share of a request: docs/api-decisions.md,
-// "Request pipeline").
+// and one `end`: this is the only place an engine answer's bytes are written to a socket. No web
+// `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which converts every
+// response's headers into a new list, writes a string body with `write()` then `end()` and waits on a
+// promise per response, is a measurable share of a request: docs/api-decisions.md, "Request pipeline").
 //
 // A request Node cannot parse (raw non-ASCII bytes in the request line, a malformed header line, headers
 // too large) never reaches the listener: Node raises `clientError` on the server, whose default answer

@@ -94,7 +94,8 @@ export function resolveClientAddress(forwardedFor: string | null, peerAddress: s
 export function createRateLimit(options: RateLimitOptions): RateLimit {
   const { limit, windowMs, store, now } = options;
   const limitText = String(limit);
-  const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
+  const windowSeconds = Math.ceil(windowMs / 1000);
+  const policy = `${limit};w=${windowSeconds}`;
 
   function setLimit(headers: ResponseHeaders): void {
     headers['x-ratelimit-limit'] = limitText;
@@ -103,7 +104,9 @@ export function createRateLimit(options: RateLimitOptions): RateLimit {
   }
 
   function setCounters(headers: ResponseHeaders, counter: RateLimitCounter, at: number): number {
-    const secondsLeft = Math.max(0, Math.ceil((counter.resetAt - at) / 1000));
+    // A shared store dates a new window by its own clock, a little after `at` (the cluster's primary, a
+    // message away; Redis): never more than the window is left, or a client's first answer would say 61.
+    const secondsLeft = Math.min(windowSeconds, Math.max(0, Math.ceil((counter.resetAt - at) / 1000)));
     const remaining = String(Math.max(0, limit - counter.count));
     setLimit(headers);
     headers['x-ratelimit-remaining'] = remaining;
