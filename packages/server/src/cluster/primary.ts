@@ -6,14 +6,22 @@
 //   tests. A worker that dies is forked again with its index, so there is always one deliverer.
 // - Hot swap: every worker watches dist/ itself; SIGHUP is forwarded to every worker serving (one still
 //   starting loads the newest build anyway).
-// - SIGTERM / SIGINT: forwarded; each worker drains (serve.ts) and exits; the primary waits for them
-//   (at most the drain time and 5 s more, then kills what is left) and exits.
+// - SIGTERM / SIGINT: the primary closes the listening socket first, then forwards the signal; each
+//   worker drains (serve.ts) and exits; the primary waits for them (at most the drain time and 5 s more,
+//   then kills what is left) and exits. With node:cluster's round robin the primary accepts every
+//   connection and hands it to a worker; left to itself it goes on accepting until the last worker has
+//   closed its server, and then closes the connections it accepted meanwhile, which their clients see
+//   as resets (a flaky test, test/endpoints/graceful.test.ts, 2 runs in 6). Closed first, the socket
+//   refuses new connections at once, as a single process's does, and what was accepted before is
+//   still handed to a worker and answered. node:cluster keeps that socket to itself, so it is caught as
+//   it is made (`catchListeningSockets`).
 // A worker that exits before it listened (dist/ missing, port taken) stops the cluster: its message is
 // the reason, and forking it again would fail the same way.
 //
 // Loaded by the primary alone, so it imports nothing of the server but the counters and the manifest
 // check (`assertDistManifest`: a dist/ without a readable manifest fails before any worker is forked).
 
+import { createHook } from 'node:async_hooks';
 import cluster, { type Worker } from 'node:cluster';
 import { checkDist, formatDistProblem } from '../artefacts/check-dist.ts';
 import { createPrimaryCounters, isRateLimitRequest } from './rate-limit-ipc.ts';
@@ -93,6 +101,35 @@ export async function assertDistManifest(distDir: string): Promise<void> {
   if (problems.length > 0) throw new Error(`cannot serve ${distDir}:\n  - ${problems.map(formatDistProblem).join('\n  - ')}`);
 }
 
+/**
+ * The listening sockets this process opens from now on (the ones node:cluster's primary opens for its
+ * workers' `listen`), caught as they are made: its API gives no way to them. `close` closes them (new
+ * connections are then refused); `stop` stops catching (once every worker listens: the hook would
+ * otherwise run for every async resource the primary makes).
+ */
+function catchListeningSockets(): { close(): void; stop(): void } {
+  const sockets: Array<{ close?: () => void }> = [];
+  const hook = createHook({
+    init(_id, type, _trigger, resource) {
+      if (type === 'TCPSERVERWRAP' || type === 'PIPESERVERWRAP') sockets.push(resource as { close?: () => void });
+    },
+  }).enable();
+  return {
+    close() {
+      for (const socket of sockets.splice(0)) {
+        try {
+          socket.close?.();
+        } catch {
+          // closed already
+        }
+      }
+    },
+    stop() {
+      hook.disable();
+    },
+  };
+}
+
 const RESTART_DELAY_MS = 1_000;
 const KILL_GRACE_MS = 5_000;
 
@@ -109,6 +146,7 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
   let failed = false;
 
   cluster.setupPrimary({ execArgv: withServerNodeFlags(process.execArgv) });
+  const listening = catchListeningSockets();
   return new Promise((resolve) => {
     function fork(index: number): void {
       const worker = cluster.fork({ [WORKER_INDEX_ENV]: String(index) });
@@ -130,6 +168,7 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
           listened.add(index);
           if (!announced && listened.size === options.workers) {
             announced = true;
+            listening.stop();
             log(`skg: ${options.workers} workers serving at ${String(message.url)} (primary pid ${process.pid}${counters ? ', rate-limit counters in the primary' : ''})`);
             options.onServing?.();
           }
@@ -140,6 +179,8 @@ export function runPrimary(options: ClusterOptions): Promise<number> {
     function stop(signal: NodeJS.Signals): void {
       if (stopping) return;
       stopping = true;
+      listening.stop();
+      listening.close();
       for (const worker of indexOf.keys()) worker.process.kill(signal);
       const killer = setTimeout(() => {
         for (const worker of indexOf.keys()) {
