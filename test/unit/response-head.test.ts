@@ -33,11 +33,14 @@ function storedAnswer(body: Uint8Array | string): Answer {
  * through `writeHead` (`?node`) or through the head writer; `requests` are written as they are on one
  * connection, which is read until the server closes it or 300 ms pass.
  */
-async function wireBytes(answer: Answer, requests: string, options: { maxRequestsPerSocket?: number; keepAliveTimeout?: number } = {}): Promise<string> {
+async function wireBytes(answer: Answer, requests: string, options: { maxRequestsPerSocket?: number; keepAliveTimeout?: number } = {}): Promise<{ bytes: string; taken: number }> {
   const heads = createHeadWriter();
+  let taken = 0;
   const server = createServer((req, res: ServerResponse) => {
-    if (!req.url?.endsWith('?node') && heads.setHead(res, answer)) res.end(answer.body);
-    else {
+    if (!req.url?.endsWith('?node') && heads.setHead(res, answer)) {
+      taken += 1;
+      res.end(answer.body);
+    } else {
       res.writeHead(answer.status, answer.statusText, answer.headers);
       res.end(answer.body ?? undefined);
     }
@@ -55,30 +58,34 @@ async function wireBytes(answer: Answer, requests: string, options: { maxRequest
   socket.destroy();
   server.close();
   // The Date of two answers may differ by a second.
-  return Buffer.concat(chunks).toString('latin1').replace(/Date: [^\r]*\r\n/g, 'Date: <date>\r\n');
+  return { bytes: Buffer.concat(chunks).toString('latin1').replace(/Date: [^\r]*\r\n/g, 'Date: <date>\r\n'), taken };
 }
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`;
 
 describe('the head writer', () => {
-  const cases: Array<[string, Answer, string, { maxRequestsPerSocket?: number; keepAliveTimeout?: number }?]> = [
-    ['a stored answer (bytes), two on one connection', storedAnswer(Buffer.from('{"a":1}')), get('/x') + get('/y')],
-    ['a computed answer (text, not ASCII)', storedAnswer('{"text":"Ἐν ἀρχῇ"}'), get('/x')],
-    ['HTTP/1.0 without keep-alive (Connection: close)', storedAnswer(Buffer.from('{}')), 'GET /x HTTP/1.0\r\n\r\n'],
-    ['HTTP/1.0 asking for keep-alive', storedAnswer(Buffer.from('{}')), 'GET /x HTTP/1.0\r\nConnection: keep-alive\r\n\r\n'],
-    ['a client closing (Connection: close)', storedAnswer(Buffer.from('{}')), get('/x', 'Connection: close\r\n')],
-    ['HEAD (no body written)', storedAnswer(Buffer.from('{}')), 'HEAD /x HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['a 304 without a body', { status: 304, statusText: 'Not Modified', headers: { etag: '"a"', vary: 'Accept-Encoding' }, body: null }, get('/x')],
-    ['the last request a connection may carry (max requests)', storedAnswer(Buffer.from('{}')), get('/x') + get('/y'), { maxRequestsPerSocket: 2 }],
-    ['an answer closing its connection (Connection: close)', { ...storedAnswer(Buffer.from('{}')), headers: { ...storedAnswer(Buffer.from('{}')).headers, connection: 'close' } }, get('/x') + get('/y')],
-    ['another keep-alive timeout', storedAnswer(Buffer.from('{}')), get('/x'), { keepAliveTimeout: 65_000 }],
+  // [name, answer, requests, answers the head writer makes (the rest go through writeHead), options]
+  const cases: Array<[string, Answer, string, number, { maxRequestsPerSocket?: number; keepAliveTimeout?: number }?]> = [
+    ['a stored answer (bytes), two on one connection', storedAnswer(Buffer.from('{"a":1}')), get('/x') + get('/y'), 2],
+    ['a computed answer (text, not ASCII)', storedAnswer('{"text":"Ἐν ἀρχῇ"}'), get('/x'), 1],
+    ['HTTP/1.0 without keep-alive (Connection: close)', storedAnswer(Buffer.from('{}')), 'GET /x HTTP/1.0\r\n\r\n', 0],
+    ['HTTP/1.0 asking for keep-alive', storedAnswer(Buffer.from('{}')), 'GET /x HTTP/1.0\r\nConnection: keep-alive\r\n\r\n', 1],
+    ['a client closing (Connection: close)', storedAnswer(Buffer.from('{}')), get('/x', 'Connection: close\r\n'), 0],
+    ['HEAD (no body written)', storedAnswer(Buffer.from('{}')), 'HEAD /x HTTP/1.1\r\nHost: x\r\n\r\n', 0],
+    ['a 304 without a body', { status: 304, statusText: 'Not Modified', headers: { etag: '"a"', vary: 'Accept-Encoding' }, body: null }, get('/x'), 0],
+    ['the last request a connection may carry (max requests)', storedAnswer(Buffer.from('{}')), get('/x') + get('/y'), 1, { maxRequestsPerSocket: 2 }],
+    ['an answer closing its connection (Connection: close)', { ...storedAnswer(Buffer.from('{}')), headers: { ...storedAnswer(Buffer.from('{}')).headers, connection: 'close' } }, get('/x') + get('/y'), 0],
+    ['an answer without Content-Length', { ...storedAnswer(Buffer.from('{}')), headers: { etag: '"a"' } }, get('/x') + get('/y'), 0],
+    ['another keep-alive timeout', storedAnswer(Buffer.from('{}')), get('/x'), 1, { keepAliveTimeout: 65_000 }],
   ];
-  for (const [name, answer, requests, options] of cases) {
+  for (const [name, answer, requests, taken, options] of cases) {
     it(`writes what writeHead writes: ${name}`, async () => {
       const ours = await wireBytes(answer, requests, options);
       const node = await wireBytes(answer, requests.replaceAll(/ (\/[xy]) HTTP/g, ' $1?node HTTP'), options);
-      assert.ok(ours.startsWith('HTTP/1.'), ours);
-      assert.equal(ours, node);
+      assert.ok(ours.bytes.startsWith('HTTP/1.'), ours.bytes);
+      assert.equal(ours.bytes, node.bytes);
+      assert.equal(ours.taken, taken, 'answers whose head the head writer made');
+      assert.equal(node.taken, 0);
     });
   }
 

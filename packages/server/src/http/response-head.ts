@@ -12,12 +12,13 @@
 // those `writeHead` writes, header for header, in the same order (test/unit/response-head.test.ts
 // compares them).
 //
-// Node's ServerResponse is driven through two of its own fields, as `writeHead` leaves them: `_header`
-// (the head; `headersSent` reads it) and `statusCode`; and it reads `shouldKeepAlive` and the keep-alive
-// settings the response copied from its server. These are Node's internals, not documented API (there
-// since Node 0.x; Node 20 and 22 alike); `headFor` uses them only when each has the type it expects,
-// and any answer it does not vouch for (a closing connection, HTTP/1.0 without keep-alive, a drain, no
-// body, a HEAD) goes through `writeHead`.
+// Node's ServerResponse is driven through its own fields, as `writeHead` leaves them: `_header` (the
+// head; `headersSent` reads it), `statusCode` and `statusMessage`; and it reads `shouldKeepAlive` and
+// the keep-alive settings the response copied from its server (`_keepAliveTimeout`, `_defaultKeepAlive`,
+// `_maxRequestsPerSocket`). These are Node's internals, not documented API (there since Node 0.x);
+// `setHead` takes an answer only when the state fields hold what a fresh kept-alive response holds,
+// and any answer it does not vouch for (a closing connection, HTTP/1.0 without keep-alive, a drain, a
+// HEAD, a status without a body, an answer without Content-Length) goes through `writeHead`.
 
 import type { ServerResponse } from 'node:http';
 import type { Answer } from './engine.ts';
@@ -103,8 +104,13 @@ export function createHeadWriter(): HeadWriter {
   return {
     setHead(res, answer) {
       const internals = res as unknown as ResponseInternals;
+      const status = answer.status;
       if (
         answer.body === null ||
+        status < 200 ||
+        status === 204 ||
+        status === 304 ||
+        answer.headers['content-length'] === undefined ||
         internals._header !== null ||
         internals._headerSent !== false ||
         internals._hasBody !== true ||
@@ -115,7 +121,7 @@ export function createHeadWriter(): HeadWriter {
       ) {
         return false;
       }
-      internals.statusCode = answer.status;
+      internals.statusCode = status;
       internals.statusMessage = answer.statusText;
       internals._header = headText(answer, internals);
       return true;

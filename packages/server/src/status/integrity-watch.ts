@@ -58,6 +58,7 @@ export function createIntegrityWatch(options: IntegrityWatchOptions): IntegrityW
   const bytesPerSecond = options.bytesPerSecond ?? DEFAULT_INTEGRITY_BYTES_PER_SECOND;
   const intervalMs = options.intervalMs ?? DEFAULT_INTEGRITY_INTERVAL_MS;
   const chunkBytes = options.chunkBytes ?? DEFAULT_INTEGRITY_CHUNK_BYTES;
+  if (!Number.isInteger(chunkBytes) || chunkBytes <= 0) throw new RangeError(`chunkBytes must be a positive integer, not ${chunkBytes}`);
   const chunkMs = (chunkBytes / bytesPerSecond) * 1000;
   const chunk = Buffer.allocUnsafeSlow(chunkBytes);
   let running = false;
