@@ -112,10 +112,11 @@ export async function writeResponses(
   // places are known only once the br section's size is, into files of their own beside it, appended
   // when every body is written.
   const fd = openSync(file, 'w');
+  const sideFiles = [`${file}.gzip`, `${file}.identity`] as const;
   const sections = [
     createSectionWriter(fd, tailOffset),
-    createSectionWriter(openSync(`${file}.gzip`, 'w+'), 0),
-    createSectionWriter(openSync(`${file}.identity`, 'w+'), 0),
+    createSectionWriter(openSync(sideFiles[0], 'w+'), 0),
+    createSectionWriter(openSync(sideFiles[1], 'w+'), 0),
   ] as const;
   const STARTS = [RESPONSES_RECORD.brStart, RESPONSES_RECORD.gzipStart, RESPONSES_RECORD.identityStart] as const;
   try {
@@ -178,17 +179,15 @@ export async function writeResponses(
     head.write(etagBase, RESPONSES_HEADER.etagBase, 'ascii');
     Buffer.from(slots.buffer).copy(head, RESPONSES_HEADER_BYTES);
     Buffer.from(records.buffer).copy(head, recordsAt);
-    let written = 0;
-    while (written < head.length) written += writeSync(fd, head, written, head.length - written, written);
+    writeAll(fd, head, 0);
     fsyncSync(fd);
     const answers = Object.values(kinds).reduce((sum, kind) => sum + kind.answers, 0);
     return { bytes: tailOffset + tailBytes, records: answers, kinds };
   } finally {
     closeSync(fd);
-    for (const [coding, section] of sections.entries()) {
-      if (coding === 0) continue;
-      closeSync(section.fd);
-      rmSync(`${file}.${coding === 1 ? 'gzip' : 'identity'}`, { force: true });
+    for (const [i, sideFile] of sideFiles.entries()) {
+      closeSync(sections[i + 1]!.fd);
+      rmSync(sideFile, { force: true });
     }
   }
 }
