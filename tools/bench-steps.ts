@@ -13,7 +13,9 @@
 //   production  `serve()` with its access log (to /dev/null): what `skg serve` runs
 //   cli=<file>  the production command of a built CLI (`node --max-semi-space-size=2 <file> serve
 //               --workers 1`), e.g. a worktree of an older commit after its `npm run build`: two builds
-//               compared in one run (`--rungs bare,cli=../old/packages/cli/bin/skg.mjs,cli=packages/cli/bin/skg.mjs`)
+//               compared in one run (`--rungs bare,cli=../old/packages/cli/bin/skg.mjs,cli=packages/cli/bin/skg.mjs`);
+//               `cli=<file>+<node flag>+…` runs it with those node flags instead of the production ones
+//               (`cli=packages/cli/bin/skg.mjs+--max-semi-space-size=8`: one build under two settings)
 //
 // Each rung's cost is its CPU per request less the rung below. The servers run from the TypeScript
 // sources through tsx (the same code the CLI bundles), pinned to core 0 with wrk on core 1 when taskset
@@ -26,7 +28,7 @@
 // Each slice starts one rung further on, so no rung always runs after the same one; besides the CPU
 // per request it prints the median of the slices, the median of each slice's ratio to the first rung
 // (the figure that holds while the host's speed drifts), and read and write system calls and minor page
-// faults per request (/proc).
+// faults per request (/proc), and each server's resident memory at the end.
 //
 // Usage: flock /tmp/skg-bench.lock npx tsx tools/bench-steps.ts [--dist dist] [--slices 6] [--slice 2]
 //          [--coding br|gzip|identity] [--rungs bare,server,stored,engine,production,cli=<file>] [--profile dir]
@@ -47,7 +49,7 @@ import { readAnswers, writeAnswers } from './lib/answers.ts';
 import { median } from './lib/figures.ts';
 import { createBenchApp, createRandom } from './lib/in-process.ts';
 import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
-import { canPin, cpuTime, freePort, load, startNode, systemCalls, waitForAnswer } from './lib/load.ts';
+import { canPin, cpuTime, freePort, load, memory, startNode, systemCalls, waitForAnswer, waitForQuiet } from './lib/load.ts';
 
 const RUNGS = ['bare', 'server', 'stored', 'engine', 'production'] as const;
 type Rung = (typeof RUNGS)[number];
@@ -143,12 +145,15 @@ async function drive(): Promise<void> {
     const servers: Array<{ rung: string; url: string; pid: number }> = [];
     for (const rung of rungs) {
       const port = await freePort();
+      const [cliFile, ...cliFlags] = rung.slice(4).split('+');
       const argv = rung.startsWith('cli=')
-        ? ['--max-semi-space-size=2', path.resolve(rung.slice(4)), 'serve', '--workers', '1', '--dist', dist, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch']
+        ? [...(cliFlags.length > 0 ? cliFlags : ['--max-semi-space-size=2']), path.resolve(cliFile!), 'serve', '--workers', '1', '--dist', dist, '--port', String(port), '--host', '127.0.0.1', '--trust-proxy', '--no-watch']
         : ['--max-semi-space-size=2', '--import', 'tsx', 'tools/bench-steps.ts', 'rung', rung, dist, answersFile, args.coding, String(port), ...(args.profile ? [path.resolve(args.profile)] : [])];
       const child = startNode(argv, { pin, children, env: { MALLOC_MMAP_THRESHOLD_: '131072' } });
       const url = `http://127.0.0.1:${port}`;
       await waitForAnswer(`${url}${paths[0]}`, 120_000);
+      // A cli rung verifies its response artefact after start (computing its answers until then).
+      await waitForQuiet(child.pid!);
       servers.push({ rung, url, pid: child.pid! });
     }
     const connections = Number(args.connections);
@@ -197,7 +202,7 @@ async function drive(): Promise<void> {
         `${server.rung.padEnd(10)} ${String(Math.round(tally.requests / tally.seconds)).padStart(6)} req/s, CPU ${cpu.toFixed(1)} µs/req ` +
           `(${(tally.user / tally.requests).toFixed(1)} user, ${(tally.system / tally.requests).toFixed(1)} system)${step}; ` +
           `reads ${(tally.reads / tally.requests).toFixed(2)}, writes ${(tally.writes / tally.requests).toFixed(2)}, page faults ${(tally.faults / tally.requests).toFixed(2)} per request; ` +
-          `median of slices ${median(tally.cpu).toFixed(1)} µs` +
+          `resident ${memory(server.pid).rss.toFixed(0)} MB after; median of slices ${median(tally.cpu).toFixed(1)} µs` +
           (i === 0 ? '' : `, ${median(tally.cpu.map((cpu, slice) => cpu / tallies[0]!.cpu[slice]!)).toFixed(2)} × ${servers[0]!.rung}'s (median of slices)`) +
           `: ${tally.cpu.map((cpu) => cpu.toFixed(0)).join(' ')}`,
       );

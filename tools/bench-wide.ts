@@ -46,7 +46,7 @@ import { writeAnswers } from './lib/answers.ts';
 import { createBenchApp, createRandom } from './lib/in-process.ts';
 import { listWidePaths, shuffle, WIDE_CLIENTS } from './lib/wide.ts';
 import { createFigures, median } from './lib/figures.ts';
-import { canPin, cpuTime, freePort, has, load, type LoadResult, memory, startNode, storageReadBytes, waitForAnswer } from './lib/load.ts';
+import { canPin, cpuTime, freePort, has, load, type LoadResult, memory, startNode, storageReadBytes, waitForAnswer, waitForQuiet } from './lib/load.ts';
 import { prepareNginx } from './lib/nginx.ts';
 
 const { values: args } = parseArgs({
@@ -130,6 +130,8 @@ async function startOurServer(): Promise<Contender> {
   if (args['server-log']) server.stdout?.pipe(createWriteStream(args['server-log']));
   const url = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${url}/api/v1/passage/John.3.16`);
+  // Measured once it serves its stored answers: it verifies the response artefact after start.
+  await waitForQuiet(server.pid!);
   return { name: 'skg serve', url, pid: server.pid! };
 }
 

@@ -64,6 +64,32 @@ export async function waitForAnswer(url: string, timeoutMs = 30_000): Promise<nu
   }
 }
 
+/**
+ * Waits until process `pid` has been quiet (under 10% of a core) for 0.5 s, or `timeoutMs` passed: a
+ * server that has just started still works in the background (`skg serve` verifies its 1.7 GB response
+ * artefact after start, answering by computing until then), and a benchmark measures it once that is
+ * done. Linux /proc; resolves at once elsewhere.
+ */
+export async function waitForQuiet(pid: number, timeoutMs = 60_000): Promise<void> {
+  const started = performance.now();
+  const busy = (): number => {
+    try {
+      const { user, system } = cpuTime(pid);
+      return user + system;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  let last = busy();
+  if (Number.isNaN(last)) return;
+  while (performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = busy();
+    if (now - last < 50_000) return;
+    last = now;
+  }
+}
+
 /** A process's resident memory now and at its peak, in MiB (Linux /proc). */
 export function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
