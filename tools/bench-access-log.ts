@@ -5,6 +5,7 @@
 // asserts nothing.
 //
 // Usage: npx tsx tools/bench-access-log.ts [--dist dist] [--duration 5] [--rounds 2] [--connections 50]
+//        (`--rounds 0`: the line in process only)
 
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -84,6 +85,7 @@ try {
     on.push(await measure(true));
     console.log(`round ${round + 1}: off ${off.at(-1)?.toFixed(0)} req/s, on ${on.at(-1)?.toFixed(0)} req/s`);
   }
+  if (on.length === 0) process.exit(0); // --rounds 0: the line in process only
   const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
   const ratio = mean(on) / mean(off);
   console.log(`${ROUTE}: access log off ${mean(off).toFixed(0)} req/s, on ${mean(on).toFixed(0)} req/s: ratio ${ratio.toFixed(3)} (${((1 - ratio) * 100).toFixed(1)}% fewer)`);

@@ -45,6 +45,33 @@ describe('the access log', () => {
     lines.forEach((line, i) => assert.equal(line.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(entries[i])));
   });
 
+  it('writes numbers and strings as JSON.stringify does: durations of up to three decimals and any other number, every character', async () => {
+    const captured = captureAccessLog();
+    const durations = [0, -0, 0.001, 0.01, 0.1, 0.214, 0.5, 1, 1.5, 12.25, 99.999, 1000, 2147483.647, 2147483.648, 123456789.123, 1e21, 1e-7, 0.0001, 1 / 3, -1.5, Number.NaN, Number.POSITIVE_INFINITY];
+    for (let micros = 0; micros < 5000; micros += 7) durations.push(Math.round(Math.random() * 10 ** (1 + (micros % 9))) / 1000);
+    const sizes = [0, 9, 10, 99, 100, 65535, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 1.5];
+    // Every character below U+0100 and a few beyond (a line separator, a lone surrogate, an astral pair).
+    const texts = Array.from({ length: 256 }, (_, code) => `a${String.fromCharCode(code)}z`).concat(['\u2028', '\ud800', '\ud83d\ude00', '']);
+    const entries: AccessLogEntry[] = [
+      ...durations.map((durationMs, i) => ({ ...ENTRY, durationMs, bytes: sizes[i % sizes.length]! })),
+      ...texts.map((text, i) => ({ ...ENTRY, path: text, client: i % 3 === 0 ? null : text, forwardedFor: i % 2 === 0 ? text : undefined, userAgent: text })),
+    ];
+    for (const entry of entries) captured.log.write(entry);
+    const lines = (await captured.waitFor((text) => lineCount(text) === entries.length)).trimEnd().split('\n');
+    lines.forEach((line, i) => assert.equal(line.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(entries[i])));
+  });
+
+  it('writes a line longer than its batch buffer whole, in a write of its own', async () => {
+    const captured = captureAccessLog();
+    const long = { ...ENTRY, path: `/api/v1/search?q=${'"'.repeat(30_000)}` };
+    captured.log.write(ENTRY);
+    captured.log.write(long);
+    captured.log.write(ENTRY);
+    const lines = (await captured.waitFor((text) => lineCount(text) === 3)).trimEnd().split('\n');
+    assert.equal(lines[1]!.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(long));
+    assert.equal((JSON.parse(lines[2]!) as AccessLogEntry).path, ENTRY.path);
+  });
+
   it('names the worker on every line of a cluster worker', async () => {
     const captured = captureAccessLog({ worker: 3 });
     captured.log.write(ENTRY);

@@ -17,15 +17,14 @@
 //
 // Lines are batched: each line is encoded at once into one reused buffer, and the buffer is written when
 // it holds 32 KiB or 20 ms after its first line, whichever comes first, so a line costs the request its
-// formatting and one `Buffer.write`, and a quiet server's lines still appear at once. A line is
-// formatted field by field (only its strings go through `JSON.stringify`): the bytes are what
-// `JSON.stringify` of the entry gives. pino is not used: its serialiser and sonic-boom's per-line
-// bookkeeping cost 2.2 µs a line against well under 1 µs here (docs/api-decisions.md, "Access log";
-// tools/bench-access-log.ts).
+// encoding alone, and a quiet server's lines still appear at once. A line is written into the buffer
+// field by field, never made as a string (access-log-line.ts): the bytes are what `JSON.stringify` of
+// the entry gives. pino is not used: its serialiser and sonic-boom's per-line bookkeeping cost 2.2 µs a
+// line against well under 1 µs here (docs/api-decisions.md, "Access log"; tools/bench-access-log.ts).
 //
-// Encoding each line at once matters more than its formatting: lines kept as strings until the batch
-// is written (up to 32 KiB of them, 10-20 ms at full load) outlive the young generation's collections,
-// are promoted, and make old-generation garbage of every line; a line's string here dies young.
+// Encoding each line at once matters: lines kept as strings or entries until the batch is written (up
+// to 32 KiB of them, 10-20 ms at full load) would outlive the young generation's collections, be
+// promoted, and make old-generation garbage of every line.
 //
 // A batch is written with one synchronous `write`, as Node itself writes stdout to a file or a pipe on
 // Linux. Both alternatives were measured worse: written asynchronously (sonic-boom), a server saturated
@@ -39,6 +38,7 @@
 import { openSync, writeSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
+import { lineBound, writeLine } from './access-log-line.ts';
 
 export interface AccessLogEntry {
   readonly method: string | null;
@@ -87,7 +87,7 @@ export interface AccessLogOptions {
 const BATCH_BYTES = 32 * 1024;
 /** …or this long after its first line. */
 const BATCH_MS = 20;
-/** The reused buffer: a full batch and room for any ordinary line after it (three UTF-8 bytes a character). */
+/** The reused buffer: a full batch and room for any ordinary line after it (`lineBound`: six bytes a character). */
 const BUFFER_BYTES = 4 * BATCH_BYTES;
 
 /** The logs writing to a descriptor or file (one a process in service), flushed when the process exits. */
@@ -114,7 +114,7 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   let used = 0;
   let timer: NodeJS.Timeout | undefined;
   let lastMillisecond = -1;
-  let prefix = '';
+  let prefix: Uint8Array = new Uint8Array(0);
 
   function writeBatch(): void {
     if (timer !== undefined) clearTimeout(timer);
@@ -131,18 +131,19 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
       const now = Date.now();
       if (now !== lastMillisecond) {
         lastMillisecond = now;
-        prefix = `{"level":"info","time":"${new Date(now).toISOString()}",${fields}`;
+        prefix = Buffer.from(`{"level":"info","time":"${new Date(now).toISOString()}",${fields}`, 'latin1');
       }
-      const line = `${prefix}${formatEntry(entry)}}\n`;
-      if (line.length * 3 > BUFFER_BYTES - used) {
+      const bound = lineBound(entry, prefix);
+      if (bound > BUFFER_BYTES - used) {
         writeBatch();
         // A line that might not fit even alone (a path near Node's header limit, every character escaped).
-        if (line.length * 3 > BUFFER_BYTES) {
-          sink(Buffer.from(line, 'utf8'));
+        if (bound > BUFFER_BYTES) {
+          const own = Buffer.allocUnsafe(bound);
+          sink(own.subarray(0, writeLine(own, 0, prefix, entry)));
           return;
         }
       }
-      used += buffer.write(line, used, 'utf8');
+      used = writeLine(buffer, used, prefix, entry);
       if (used >= BATCH_BYTES) writeBatch();
       else if (timer === undefined) timer = setTimeout(writeBatch, BATCH_MS);
     },
@@ -150,26 +151,6 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
   };
   if (destination === undefined) flushAllOnExit(log);
   return log;
-}
-
-/** The entry's fields as `JSON.stringify(entry)` writes them, without its braces. */
-function formatEntry(entry: AccessLogEntry): string {
-  const { forwardedFor, userAgent, tools } = entry;
-  return (
-    `"method":${json(entry.method)},"path":${json(entry.path)},"status":${entry.status},"bytes":${entry.bytes},` +
-    `"durationMs":${entry.durationMs},"requestId":${json(entry.requestId)},"client":${json(entry.client)}` +
-    (forwardedFor === undefined ? '' : `,"forwardedFor":${json(forwardedFor)}`) +
-    (userAgent === undefined ? '' : `,"userAgent":${json(userAgent)}`) +
-    (tools === undefined ? '' : `,"tools":${JSON.stringify(tools)}`)
-  );
-}
-
-/** Characters `JSON.stringify` escapes in a string (a lone surrogate among them): most fields have none. */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** A string field as `JSON.stringify` writes it, without calling it for the usual string with nothing to escape. */
-function json(value: string | null): string {
-  return value === null ? 'null' : ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 /** Synchronous batch writes to `file` (a descriptor, or a path opened to append). */

@@ -5,7 +5,6 @@
 // `X-Request-Id` (also `requestId` in the body), the CORS headers, a weak ETag, and `Connection: close`.
 // None is counted by the rate limit or carries its headers: the pipeline never saw the request.
 
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiError } from '@skg/core';
@@ -15,6 +14,7 @@ import type { DataSet } from './artefacts/types.ts';
 import { createErrorBody } from './errors.ts';
 import { CORS_EXPOSE_HEADERS } from './middleware/cors.ts';
 import { createWeakEtag, JSON_CONTENT_TYPE } from './middleware/etag.ts';
+import { randomRequestId } from './middleware/request-id.ts';
 
 export interface ListenerAnswer {
   readonly status: number;
@@ -31,7 +31,7 @@ export function createListenerAnswer(
   getDataSet: (() => DataSet) | undefined,
   extraHeaders: Readonly<Record<string, string>> = {},
 ): ListenerAnswer {
-  const requestId = randomUUID();
+  const requestId = randomRequestId();
   const body = JSON.stringify(createErrorBody(error, requestId));
   let etag = `W/"no-data-${status}"`;
   try {

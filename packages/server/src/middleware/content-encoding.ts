@@ -33,6 +33,8 @@ export type StoredCoding = 'br' | 'gzip' | 'identity';
 /** Accept-Encoding values seen, with the coding each takes: clients send a handful of distinct values. */
 const chosen = new Map<string, StoredCoding>();
 const CHOSEN_MAX = 64;
+let lastHeader = '';
+let lastCoding: StoredCoding = 'identity';
 
 /**
  * The coding a stored answer is sent in for a request's Accept-Encoding: br when accepted, else gzip,
@@ -40,11 +42,16 @@ const CHOSEN_MAX = 64;
  */
 export function chooseStoredCoding(header: string | null): StoredCoding {
   if (header === null || header === '') return 'identity';
+  // Most requests in a row come from one kind of client: the last value is compared first (a string
+  // comparison, where the map hashes the header's new string every request).
+  if (header === lastHeader) return lastCoding;
   let coding = chosen.get(header);
   if (coding === undefined) {
     coding = acceptsEncoding(header, 'br') ? 'br' : acceptsEncoding(header, 'gzip') ? 'gzip' : 'identity';
     if (chosen.size >= CHOSEN_MAX) chosen.clear();
     chosen.set(header, coding);
   }
+  lastHeader = header;
+  lastCoding = coding;
   return coding;
 }
