@@ -5,7 +5,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AccessLogEntry, createAccessLog } from '../../packages/server/src/access-log.ts';
+import { lineBound, writeLine } from '../../packages/server/src/access-log-line.ts';
 import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
+
+/** A line with its `level` and `time` (and `worker`) taken off: what JSON.stringify of its entry gives. */
+const withoutPrefix = (line: string): string => line.replace(/^\{"level":"info","time":"[^"]+",("worker":\d+,)?/, '{');
 
 const ENTRY: AccessLogEntry = {
   method: 'GET',
@@ -42,13 +46,14 @@ describe('the access log', () => {
     ];
     for (const entry of entries) captured.log.write(entry);
     const lines = (await captured.waitFor((text) => lineCount(text) === entries.length)).trimEnd().split('\n');
-    lines.forEach((line, i) => assert.equal(line.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(entries[i])));
+    lines.forEach((line, i) => assert.equal(withoutPrefix(line), JSON.stringify(entries[i])));
   });
 
   it('writes numbers and strings as JSON.stringify does: durations of up to three decimals and any other number, every character', async () => {
     const captured = captureAccessLog();
     const durations = [0, -0, 0.001, 0.01, 0.1, 0.214, 0.5, 1, 1.5, 12.25, 99.999, 1000, 2147483.647, 2147483.648, 123456789.123, 1e21, 1e-7, 0.0001, 1 / 3, -1.5, Number.NaN, Number.POSITIVE_INFINITY];
-    for (let micros = 0; micros < 5000; micros += 7) durations.push(Math.round(Math.random() * 10 ** (1 + (micros % 9))) / 1000);
+    // 5,000 more of up to three decimals, from 0.001 to about 10^6 ms, by a fixed sequence (a failure repeats).
+    for (let i = 1; i <= 5000; i++) durations.push(((i * 2654435761) % 10 ** (1 + (i % 9))) / 1000);
     const sizes = [0, 9, 10, 99, 100, 65535, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 1.5];
     // Every character below U+0100 and a few beyond (a line separator, a lone surrogate, an astral pair).
     const texts = Array.from({ length: 256 }, (_, code) => `a${String.fromCharCode(code)}z`).concat(['\u2028', '\ud800', '\ud83d\ude00', '']);
@@ -58,7 +63,7 @@ describe('the access log', () => {
     ];
     for (const entry of entries) captured.log.write(entry);
     const lines = (await captured.waitFor((text) => lineCount(text) === entries.length)).trimEnd().split('\n');
-    lines.forEach((line, i) => assert.equal(line.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(entries[i])));
+    lines.forEach((line, i) => assert.equal(withoutPrefix(line), JSON.stringify(entries[i])));
   });
 
   it('writes a line longer than its batch buffer whole, in a write of its own', async () => {
@@ -68,8 +73,27 @@ describe('the access log', () => {
     captured.log.write(long);
     captured.log.write(ENTRY);
     const lines = (await captured.waitFor((text) => lineCount(text) === 3)).trimEnd().split('\n');
-    assert.equal(lines[1]!.replace(/^\{"level":"info","time":"[^"]+",/, '{'), JSON.stringify(long));
-    assert.equal((JSON.parse(lines[2]!) as AccessLogEntry).path, ENTRY.path);
+    assert.deepEqual(lines.map(withoutPrefix), [ENTRY, long, ENTRY].map((entry) => JSON.stringify(entry)));
+    // The line before it, the long line, then the one after in the next batch: in that order, three writes.
+    assert.equal(captured.writes(), 3);
+  });
+
+  it('never writes more of a line than lineBound says (the batch buffer is filled up to it)', () => {
+    const prefix = Buffer.from('{"level":"info","time":"2026-11-27T17:00:00.000Z","worker":12,', 'latin1');
+    const longest = -0.0000012345678901234567; // String() of a number is never longer (25 characters)
+    const escaped = '\u0001\ud800'.repeat(50);
+    const worst: AccessLogEntry[] = [
+      { method: escaped, path: escaped, status: longest, bytes: longest, durationMs: longest, requestId: escaped, client: escaped, forwardedFor: escaped, userAgent: escaped, tools: [escaped, ''] },
+      { method: null, path: null, status: longest, bytes: longest, durationMs: longest, requestId: '', client: null, forwardedFor: '', userAgent: '', tools: [] },
+      { method: '', path: '', status: Number.NaN, bytes: -0, durationMs: null, requestId: '', client: '' },
+    ];
+    for (const entry of worst) {
+      const buffer = Buffer.alloc(lineBound(entry, prefix) + 64, 0xff);
+      const end = writeLine(buffer, 0, prefix, entry);
+      assert.ok(end <= lineBound(entry, prefix), `${end} bytes written, bound ${lineBound(entry, prefix)}`);
+      assert.ok(buffer.subarray(end).every((byte) => byte === 0xff), 'nothing written past the line');
+      assert.equal(withoutPrefix(buffer.toString('utf8', 0, end).trimEnd().replace(prefix.toString('latin1'), '{"level":"info","time":"x",')), JSON.stringify(entry));
+    }
   });
 
   it('names the worker on every line of a cluster worker', async () => {

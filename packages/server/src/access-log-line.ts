@@ -7,7 +7,7 @@
 // its garbage collected; here the usual field (ASCII with nothing to escape) is copied a character at a
 // time as it is checked, the keys are bytes made once, and numbers are written digit by digit. A string
 // with anything JSON escapes, or any character outside ASCII, goes through `JSON.stringify` and a
-// UTF-8 `write`, as before, so the bytes are always those of `JSON.stringify` (test/unit/access-log.test.ts
+// UTF-8 `write`, so the bytes are always those of `JSON.stringify` (test/unit/access-log.test.ts
 // compares them). Measured in process (`npx tsx tools/bench-access-log.ts --rounds 0`) and on
 // the server (`tools/bench-steps.ts`, a build before and after).
 
@@ -28,8 +28,12 @@ const TOOLS = ascii(',"tools":');
 const NULL = ascii('null');
 const END = ascii('}\n');
 
-/** Bytes of a line beyond its prefix and its strings: keys, numbers, braces (numbers at most 24 characters each). */
-const FIXED_BYTES = 200;
+/**
+ * Bytes of a line beyond its prefix and its strings' characters: the keys and `}\n`, the three numbers
+ * (`String` of a number is at most 25 characters: `-0.0000012345678901234567`), the quotes or `null`
+ * of six strings, and the brackets of `tools`.
+ */
+const FIXED_BYTES = [METHOD, PATH, STATUS, BYTES, DURATION, REQUEST_ID, CLIENT, FORWARDED_FOR, USER_AGENT, TOOLS, END].reduce((sum, key) => sum + key.length, 0) + 3 * 25 + 6 * 4 + 2;
 
 /**
  * The most bytes `entry`'s line after `prefix` can take: six for each character of its strings (a
@@ -88,7 +92,7 @@ function putString(buffer: Buffer, at: number, text: string | null): number {
 
 /**
  * `value` as JSON.stringify writes it (`null` for null and non-finite numbers). Digits are written for
- * a whole number and for one of at most three decimals below 2^31 / 1000 (a duration in milliseconds:
+ * a whole number that is not negative (up to 2^53) and for one of at most three decimals below 2^31 / 1000 (a duration in milliseconds:
  * 0.214, 12.5), where `micros / 1000` is the number: its shortest spelling is then those digits with
  * the decimal point put in and trailing zeros dropped. Anything else goes through `String`.
  */

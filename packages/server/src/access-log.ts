@@ -136,7 +136,8 @@ export function createAccessLog(options: AccessLogOptions = {}): AccessLog {
       const bound = lineBound(entry, prefix);
       if (bound > BUFFER_BYTES - used) {
         writeBatch();
-        // A line that might not fit even alone (a path near Node's header limit, every character escaped).
+        // A line that might not fit even alone (over 21,000 characters of strings, each counted as an escape:
+        // a server started with a larger --max-http-header-size).
         if (bound > BUFFER_BYTES) {
           const own = Buffer.allocUnsafe(bound);
           sink(own.subarray(0, writeLine(own, 0, prefix, entry)));

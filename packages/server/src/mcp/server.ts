@@ -23,12 +23,12 @@
 // of the POST's `answerBudget`, so a call (or tools/list) that would start once MAX_MCP_ANSWER_BYTES are
 // spent is refused with `answer_too_large` instead of run.
 
-import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { type CallToolResult, ErrorCode, type JSONRPCRequest, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, isApiError } from '@skg/core';
 import { createErrorBody } from '../errors.ts';
+import { randomRequestId } from '../middleware/request-id.ts';
 import { OPENAPI_VERSION } from '../version.ts';
 import { MAX_MCP_ANSWER_BYTES, MCP_REFUSED_ERROR_CODE } from './limits.ts';
 import { describeTruncation, fitToolResult } from './result-size.ts';
@@ -83,7 +83,7 @@ function toListedTool(tool: AssistantTool): Tool {
 }
 
 function toErrorResult(error: ApiError, options: McpServerOptions): CallToolResult {
-  const body = createErrorBody(error, options.requestId ?? randomUUID());
+  const body = createErrorBody(error, options.requestId ?? randomRequestId());
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
