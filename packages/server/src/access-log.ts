@@ -35,10 +35,11 @@
 // its rest), said once on stderr: the log never holds the server up nor grows without bound. On exit,
 // what is buffered is written.
 
-import { openSync, writeSync } from 'node:fs';
+import { openSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import { lineBound, writeLine } from './access-log-line.ts';
+import { writeFully } from './internal/write-fully.ts';
 
 export interface AccessLogEntry {
   readonly method: string | null;
@@ -161,9 +162,8 @@ function openFile(file: number | string): Sink {
   let dropped = 0;
   return (bytes) => {
     if (off) return;
-    let written = 0;
     try {
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      writeFully(fd, bytes);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') {

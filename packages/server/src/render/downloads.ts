@@ -8,7 +8,7 @@
 // step has the build loaded as a DataSet already.
 
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import {
@@ -27,6 +27,7 @@ import {
 } from '@skg/core';
 import { hashFile } from '../artefacts/check-dist.ts';
 import type { DataSet } from '../artefacts/types.ts';
+import { writeFully } from '../internal/write-fully.ts';
 import { encodeTranslationDownload } from '../routes/translation-download.ts';
 import { availableTranslations } from '../routes/translation.ts';
 
@@ -77,10 +78,7 @@ export function writeDownloads(dataSet: DataSet, file: string): Pick<RenderedDow
   tableBytes.copy(head, DOWNLOADS_HEADER_BYTES);
   const fd = openSync(file, 'w');
   try {
-    for (const chunk of [head, ...bodies]) {
-      let written = 0;
-      while (written < chunk.byteLength) written += writeSync(fd, chunk, written, chunk.byteLength - written);
-    }
+    for (const chunk of [head, ...bodies]) writeFully(fd, chunk);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

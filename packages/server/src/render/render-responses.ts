@@ -15,7 +15,7 @@
 // coding's section follows the one before), and the head is written last, so memory holds the head and
 // a few megabytes of bodies at a time.
 
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -37,6 +37,7 @@ import {
 import { hashFile } from '../artefacts/check-dist.ts';
 import { loadDataSet } from '../artefacts/dataset.ts';
 import type { DataSet } from '../artefacts/types.ts';
+import { writeFully } from '../internal/write-fully.ts';
 import { renderDownloadArtefact, type RenderedDownloads } from './downloads.ts';
 import { planResponses, type ResponsePlan } from './plan.ts';
 import type { RenderedBody } from './render-chunk.ts';
@@ -179,7 +180,7 @@ export async function writeResponses(
     head.write(etagBase, RESPONSES_HEADER.etagBase, 'ascii');
     Buffer.from(slots.buffer).copy(head, RESPONSES_HEADER_BYTES);
     Buffer.from(records.buffer).copy(head, recordsAt);
-    writeAll(fd, head, 0);
+    writeFully(fd, head, 0);
     fsyncSync(fd);
     const answers = Object.values(kinds).reduce((sum, kind) => sum + kind.answers, 0);
     return { bytes: tailOffset + tailBytes, records: answers, kinds };
@@ -199,7 +200,7 @@ function createSectionWriter(fd: number, position: number) {
   let bytes = 0;
   const flush = () => {
     if (pendingBytes === 0) return;
-    writeAll(fd, Buffer.concat(pending, pendingBytes), position);
+    writeFully(fd, Buffer.concat(pending, pendingBytes), position);
     position += pendingBytes;
     pending = [];
     pendingBytes = 0;
@@ -220,18 +221,13 @@ function createSectionWriter(fd: number, position: number) {
   };
 }
 
-function writeAll(fd: number, chunk: Buffer, position: number): void {
-  let written = 0;
-  while (written < chunk.length) written += writeSync(fd, chunk, written, chunk.length - written, position + written);
-}
-
 /** Copies the first `bytes` of the file `from` into `to` at `position`, 8 MiB at a time. */
 function appendFile(to: number, from: number, position: number, bytes: number): void {
   const chunk = Buffer.allocUnsafe(8 * 1024 * 1024);
   for (let done = 0; done < bytes; ) {
     const read = readSync(from, chunk, 0, Math.min(chunk.length, bytes - done), done);
     if (read === 0) throw new Error('render: a section file ended early');
-    writeAll(to, chunk.subarray(0, read), position + done);
+    writeFully(to, chunk.subarray(0, read), position + done);
     done += read;
   }
 }
