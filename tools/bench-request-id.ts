@@ -1,5 +1,5 @@
 // What a request id costs, in process (issue 20): Node's `crypto.randomUUID()` against the server's
-// `randomRequestId()` (packages/server/src/middleware/request-id.ts), each id read to its last character
+// `randomRequestId()` (packages/server/src/http/steps/request-id.ts), each id read to its last character
 // as a header or a log line would (which makes a string of joined pieces flat). Prints ns per id for
 // three rounds, and checks that the ids are version-4 UUIDs and distinct.
 //
@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { randomRequestId } from '../packages/server/src/middleware/request-id.ts';
+import { randomRequestId } from '../packages/server/src/http/steps/request-id.ts';
 
 const { values: args } = parseArgs({ options: { ids: { type: 'string', default: '1000000' } } });
 const ids = Number(args.ids);

@@ -44,7 +44,7 @@ import { parseArgs } from 'node:util';
 import { type AccessLog, createAccessLog, loadDataSet, serve } from '@skg/server';
 import { createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from '../packages/server/src/connection-limits.ts';
 import { createDrain } from '../packages/server/src/drain.ts';
-import { getClientKey } from '../packages/server/src/middleware/client-key.ts';
+import { getClientKey } from '../packages/server/src/http/steps/client-key.ts';
 import { readAnswers, writeAnswers } from './lib/answers.ts';
 import { median } from './lib/figures.ts';
 import { createBenchApp, createRandom } from './lib/in-process.ts';

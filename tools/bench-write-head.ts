@@ -13,7 +13,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createHeadWriter } from '../packages/server/src/http/response-head.ts';
-import { CORS_EXPOSE_HEADERS } from '../packages/server/src/middleware/cors.ts';
+import { CORS_EXPOSE_HEADERS } from '../packages/server/src/http/steps/cors.ts';
 
 const { values: args } = parseArgs({ options: { answers: { type: 'string', default: '300000' } } });
 const answers = Number(args.answers);

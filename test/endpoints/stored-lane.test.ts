@@ -12,7 +12,7 @@ import { build } from '@skg/compiler';
 import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import type { ResponseStore } from '../../packages/server/src/artefacts/responses.ts';
-import { createEtag } from '../../packages/server/src/middleware/etag.ts';
+import { createEtag } from '../../packages/server/src/http/steps/etag.ts';
 import { createNodeListener } from '../../packages/server/src/node-listener.ts';
 import { getResponseFormat } from '../../packages/server/src/openapi/response-format.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';

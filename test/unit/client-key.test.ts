@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getClientKey } from '../../packages/server/src/middleware/client-key.ts';
+import { getClientKey } from '../../packages/server/src/http/steps/client-key.ts';
 
 describe('rate-limit client keys', () => {
   it('writes IPv4 in canonical dotted decimal, leading zeros read as decimal', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasDotSegment } from '../../packages/server/src/middleware/dot-segments.ts';
+import { hasDotSegment } from '../../packages/server/src/http/steps/dot-segments.ts';
 
 describe('dot segments in a raw request target', () => {
   it('finds . and .. segments, raw or percent-encoded, split on / or \\, and only in the path', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatCanonicalRequest, matchesIfNoneMatch, type QueryName } from '../../packages/server/src/middleware/etag.ts';
+import { formatCanonicalRequest, matchesIfNoneMatch, type QueryName } from '../../packages/server/src/http/steps/etag.ts';
 import { TRANSLATION_PARAMETER } from '../../packages/server/src/routes/translation.ts';
 
 describe('If-None-Match comparison', () => {

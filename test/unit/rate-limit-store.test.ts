@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRateLimit } from '../../packages/server/src/middleware/rate-limit.ts';
+import { createRateLimit } from '../../packages/server/src/http/steps/rate-limit.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
 
 describe('in-memory rate-limit store', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { randomRequestId, resolveRequestId } from '../../packages/server/src/middleware/request-id.ts';
+import { randomRequestId, resolveRequestId } from '../../packages/server/src/http/steps/request-id.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -6,7 +6,7 @@
 //   by default), so a slow request is cut within a second of its deadline. An idle kept-alive
 //   connection is closed after `keepAliveTimeoutMs` (5 s, Node's default).
 // - At most `maxConnectionsPerAddress` open connections per client address (the socket's peer, IPv6
-//   counted by its /64, as the rate limit keys it: middleware/client-key.ts) and `maxConnections` in all. One more is answered at once,
+//   counted by its /64, as the rate limit keys it: http/steps/client-key.ts) and `maxConnections` in all. One more is answered at once,
 //   before its request is read, with the Error shape and closed: 429 `rate_limited` over the
 //   per-address cap, 503 `rate_limited` over the total (both with `Retry-After: 1`). So a slowloris from
 //   one address holds at most its own share and every other address is still answered (measured by

@@ -1,5 +1,5 @@
 // The part of every ETag that changes with the data (the route's response format is in the second part,
-// middleware/etag.ts). Shared by the ETag step, the response artefact's reader (which refuses bodies
+// http/steps/etag.ts). Shared by the ETag step, the response artefact's reader (which refuses bodies
 // rendered for another data version) and the render step that stores ETags beside the bodies.
 
 import { createHash } from 'node:crypto';

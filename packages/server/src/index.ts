@@ -10,7 +10,7 @@ export { createAccessLog, type AccessLog, type AccessLogEntry, type AccessLogOpt
 export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
 export { createRedisRateLimitStore, type ClosableRateLimitStore } from './rate-limit-redis.ts';
 export { createPrimaryRateLimitStore } from './cluster/rate-limit-ipc.ts';
-export { getClientKey } from './middleware/client-key.ts';
+export { getClientKey } from './http/steps/client-key.ts';
 export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';
 export { ROUTES } from './routes/index.ts';
 export { listAssistantToolRoutes } from './routes/assistant-tools.ts';

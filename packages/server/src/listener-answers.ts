@@ -12,9 +12,9 @@ import type { AccessLog } from './access-log.ts';
 import { formatPeerAddress } from './access-log.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createErrorBody } from './errors.ts';
-import { CORS_EXPOSE_HEADERS } from './middleware/cors.ts';
-import { createWeakEtag, JSON_CONTENT_TYPE } from './middleware/etag.ts';
-import { randomRequestId } from './middleware/request-id.ts';
+import { CORS_EXPOSE_HEADERS } from './http/steps/cors.ts';
+import { createWeakEtag, JSON_CONTENT_TYPE } from './http/steps/etag.ts';
+import { randomRequestId } from './http/steps/request-id.ts';
 
 export interface ListenerAnswer {
   readonly status: number;

@@ -5,7 +5,7 @@
 
 import type { AppConfig, Reply, RouteHandler } from './context.ts';
 import { createContext } from './route-handler.ts';
-import { matchesIfNoneMatch } from './middleware/etag.ts';
+import { matchesIfNoneMatch } from './http/steps/etag.ts';
 import type { MediaBody, RouteDefinition } from './routes/define.ts';
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });

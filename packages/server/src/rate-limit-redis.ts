@@ -1,7 +1,7 @@
 // Rate-limit counters in Redis, for several server processes or machines sharing one limit per client
 // address (`--store redis://…`): rate-limiter-flexible's RateLimiterRedis, whose Lua script opens a
 // fixed window at a key's first request and counts in one round trip (INCRBY with the window's expiry).
-// Counting is all it does here: the limit and the 429 stay in the rate-limit step (middleware/
+// Counting is all it does here: the limit and the 429 stay in the rate-limit step (http/steps/
 // rate-limit.ts), so its `points` are unbounded.
 //
 // Redis never holds a request up: every command has a deadline (`timeoutMs`, default 50 ms), and one

@@ -15,11 +15,11 @@ import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, Rou
 import type { RequestHead } from './http/request.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
-import { DATA_CACHE_CONTROL } from './middleware/cache-control.ts';
-import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest, type QueryName } from './middleware/etag.ts';
+import { DATA_CACHE_CONTROL } from './http/steps/cache-control.ts';
+import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest, type QueryName } from './http/steps/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
 import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
-import { chooseStoredCoding } from './middleware/content-encoding.ts';
+import { chooseStoredCoding } from './http/steps/content-encoding.ts';
 import type { RouteContext, RouteDefinition } from './routes/define.ts';
 import { answerStored, createStoredContract, findStoredRecord } from './stored-response.ts';
 

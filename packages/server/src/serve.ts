@@ -20,7 +20,7 @@ import { createApp } from './app.ts';
 import { createDrain } from './drain.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
-import { getClientKey } from './middleware/client-key.ts';
+import { getClientKey } from './http/steps/client-key.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
 import { createReleaseScheduler } from './hot-swap/release.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';

@@ -18,7 +18,7 @@
 import type { ResponseStore } from './artefacts/responses.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { RENDERED_ROUTES } from './render/targets.ts';
-import type { StoredCoding } from './middleware/content-encoding.ts';
+import type { StoredCoding } from './http/steps/content-encoding.ts';
 import { API_BASE } from './routes/define.ts';
 import { createStoredContract, findStoredRecord, type StoredContract } from './stored-response.ts';
 

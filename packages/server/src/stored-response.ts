@@ -10,8 +10,8 @@
 import type { ResponseStore } from './artefacts/responses.ts';
 import type { DataSet } from './artefacts/types.ts';
 import type { Reply, ResponseHeaders } from './context.ts';
-import { chooseStoredCoding, type StoredCoding } from './middleware/content-encoding.ts';
-import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from './middleware/etag.ts';
+import { chooseStoredCoding, type StoredCoding } from './http/steps/content-encoding.ts';
+import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from './http/steps/etag.ts';
 import { getResponseFormat } from './openapi/response-format.ts';
 import type { RouteDefinition } from './routes/define.ts';
 

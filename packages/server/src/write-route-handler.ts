@@ -5,7 +5,7 @@
 
 import type { AppConfig, Reply, RouteHandler } from './context.ts';
 import { createContext } from './route-handler.ts';
-import { createWeakEtag, formatCanonicalRequest, JSON_CONTENT_TYPE } from './middleware/etag.ts';
+import { createWeakEtag, formatCanonicalRequest, JSON_CONTENT_TYPE } from './http/steps/etag.ts';
 import type { RouteDefinition, WriteReply } from './routes/define.ts';
 
 export function createWriteRouteHandler(

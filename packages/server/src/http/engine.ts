@@ -10,7 +10,7 @@
 // must still get the preflight's CORS headers, or it reports a CORS failure instead of the 429 of the
 // request itself. It carries the counters as they stand (`RateLimit.report`).
 //
-// Each step is a plain synchronous function (module per concern under `middleware/`) that reads the
+// Each step is a plain synchronous function (module per concern under `http/steps/`) that reads the
 // request through its `RequestHead` and writes into one plain-object header collector
 // (`RequestState.headers`); the answer is an `Answer` of status, reason phrase, those headers and the
 // body, which the Node listener hands to `writeHead` as it is and the h3 adapter wraps as a web
@@ -27,14 +27,14 @@ import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
 import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, RouteParams } from '../context.ts';
 import { MethodNotAllowedError } from '../errors.ts';
-import { DATA_CACHE_CONTROL } from '../middleware/cache-control.ts';
-import { chooseStoredCoding } from '../middleware/content-encoding.ts';
-import { answerPreflight, setCorsHeaders } from '../middleware/cors.ts';
-import { rejectDotSegments } from '../middleware/dot-segments.ts';
-import { answerError } from '../middleware/error-boundary.ts';
-import { echoIdempotencyKey } from '../middleware/idempotency-key.ts';
-import { createRateLimit } from '../middleware/rate-limit.ts';
-import { setRequestId } from '../middleware/request-id.ts';
+import { DATA_CACHE_CONTROL } from './steps/cache-control.ts';
+import { chooseStoredCoding } from './steps/content-encoding.ts';
+import { answerPreflight, setCorsHeaders } from './steps/cors.ts';
+import { rejectDotSegments } from './steps/dot-segments.ts';
+import { answerError } from './steps/error-boundary.ts';
+import { echoIdempotencyKey } from './steps/idempotency-key.ts';
+import { createRateLimit } from './steps/rate-limit.ts';
+import { setRequestId } from './steps/request-id.ts';
 import { createRouteHandler } from '../route-handler.ts';
 import { API_BASE, type RouteDefinition, toRouterPath } from '../routes/define.ts';
 import { createStoredRequestFinder, type StoredRequest } from '../stored-lane.ts';

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type H3, H3Event } from 'h3';
 import { NodeRequest } from 'srvx/node';
-import { isCountedAlready, resolveClientAddress } from '../middleware/rate-limit.ts';
+import { isCountedAlready, resolveClientAddress } from './steps/rate-limit.ts';
 import { getRequestHeader, readNodeHeader } from '../internal/request-header.ts';
 
 export interface RequestHead {

@@ -24,7 +24,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ApiError, isApiError } from '@skg/core';
 import { noteMcpTools } from '../access-log.ts';
 import type { AppConfig } from '../context.ts';
-import { COUNTED_ALREADY, createRateLimit, getClientAddress, type RateLimit } from '../middleware/rate-limit.ts';
+import { COUNTED_ALREADY, createRateLimit, getClientAddress, type RateLimit } from '../http/steps/rate-limit.ts';
 import { createOpenApiDocument } from '../openapi/document.ts';
 import { listAssistantToolRoutes } from '../routes/assistant-tools.ts';
 import type { RouteContext, RouteDefinition, WriteReply } from '../routes/define.ts';

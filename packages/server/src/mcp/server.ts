@@ -28,7 +28,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { type CallToolResult, ErrorCode, type JSONRPCRequest, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, isApiError } from '@skg/core';
 import { createErrorBody } from '../errors.ts';
-import { randomRequestId } from '../middleware/request-id.ts';
+import { randomRequestId } from '../http/steps/request-id.ts';
 import { OPENAPI_VERSION } from '../version.ts';
 import { MAX_MCP_ANSWER_BYTES, MCP_REFUSED_ERROR_CODE } from './limits.ts';
 import { describeTruncation, fitToolResult } from './result-size.ts';

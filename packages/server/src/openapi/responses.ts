@@ -4,7 +4,7 @@
 // names only the headers it carries beyond what the document's description says every answer has, so the
 // reference page lists a success answer's headers once, not again under every error status.
 
-import { RATE_LIMIT_HEADER_NAMES } from '../middleware/rate-limit.ts';
+import { RATE_LIMIT_HEADER_NAMES } from '../http/steps/rate-limit.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { exampleMembers, findSharedExample } from './examples.ts';
 import { componentName, ErrorBody, type TSchema } from './schemas/index.ts';

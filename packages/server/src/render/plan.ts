@@ -3,7 +3,7 @@
 // same way by the thread that writes the file and by every render worker, so a worker is handed only a
 // range of record numbers.
 
-import { createEtag, formatCanonicalRequest, getEtagBase, type QueryName } from '../middleware/etag.ts';
+import { createEtag, formatCanonicalRequest, getEtagBase, type QueryName } from '../http/steps/etag.ts';
 import { getResponseFormat } from '../openapi/response-format.ts';
 import { getQueryNames } from '../route-handler.ts';
 import { API_BASE } from '../routes/define.ts';

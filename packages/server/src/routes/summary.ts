@@ -30,7 +30,7 @@ export function formatSummary(node: NodeSummaryRecord) {
  * (an API id `/people/isaac` works as well as `people/isaac`), one to three segments. An empty path,
  * an empty segment, a `.` or `..` segment or more than three segments is `invalid_parameter`.
  * (Dot segments the URL parser would resolve before routing are refused by the pipeline,
- * middleware/dot-segments.ts; this catches the percent-encoded-slash and query-value forms.)
+ * http/steps/dot-segments.ts; this catches the percent-encoded-slash and query-value forms.)
  */
 export function readDocumentPath(value: string | undefined, param: string): string {
   const path = (value ?? '').trim().replace(/^\/+|\/+$/g, '');

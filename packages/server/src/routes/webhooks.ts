@@ -6,7 +6,7 @@
 import type { H3Event } from 'h3';
 import { ApiError, LICENCE } from '@skg/core';
 import { SERVICE_EVENTS } from '../events.ts';
-import { getClientAddress } from '../middleware/rate-limit.ts';
+import { getClientAddress } from '../http/steps/rate-limit.ts';
 import { type QueryValue, readString, type StringParameter } from '../params.ts';
 import { getAddressBlock } from '../webhooks/address-policy.ts';
 import { readJsonBody } from '../webhooks/request-body.ts';

@@ -82,4 +82,4 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The block a client address is counted under for registration limits: its rate-limit key (an IPv6 address by its /64). */
-export { getClientKey as getAddressBlock } from '../middleware/client-key.ts';
+export { getClientKey as getAddressBlock } from '../http/steps/client-key.ts';

@@ -6,9 +6,9 @@
 // by it (http/engine.ts): a preflight refused with 429 would lack the Allow-Methods/Allow-Headers a browser
 // needs, and the browser would report a CORS failure instead of the rate limit.
 
-import type { Reply, RequestState, ResponseHeaders } from '../context.ts';
-import { API_BASE, type RouteDefinition } from '../routes/define.ts';
-import { ROUTES } from '../routes/index.ts';
+import type { Reply, RequestState, ResponseHeaders } from '../../context.ts';
+import { API_BASE, type RouteDefinition } from '../../routes/define.ts';
+import { ROUTES } from '../../routes/index.ts';
 import { createWeakEtag, formatCanonicalRequest } from './etag.ts';
 import { RATE_LIMIT_HEADER_NAMES } from './rate-limit.ts';
 

@@ -5,7 +5,7 @@
 // replaced by a random UUID. Every Error body carries the same id as `requestId`.
 
 import { randomFillSync } from 'node:crypto';
-import type { ResponseHeaders } from '../context.ts';
+import type { ResponseHeaders } from '../../context.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:+=/-]{1,128}$/;
 

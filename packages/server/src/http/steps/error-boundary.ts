@@ -3,9 +3,9 @@
 // (`Retry-After`, `Allow`). `internal_error` is logged here, once, with its stack; the body never
 // carries a message or stack of the cause.
 
-import type { DataSet } from '../artefacts/types.ts';
-import type { AppConfig, Reply, ResponseHeaders } from '../context.ts';
-import { createErrorBody, toApiError } from '../errors.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import type { AppConfig, Reply, ResponseHeaders } from '../../context.ts';
+import { createErrorBody, toApiError } from '../../errors.ts';
 import { createWeakEtag, formatCanonicalRequest, JSON_CONTENT_TYPE } from './etag.ts';
 
 /** What the boundary knows of a failed request: the data set is missing when reading it failed. */

@@ -13,9 +13,9 @@
 // handler calls `answerWithEtag` once it has the body. Responses that are not data-derived get a
 // weak tag: errors (their body carries the request id), preflights, and /status (hashed from its body).
 
-import type { DataSet } from '../artefacts/types.ts';
-import type { Reply, ResponseHeaders } from '../context.ts';
-import { computeEtagBase, digest } from '../etag-base.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import type { Reply, ResponseHeaders } from '../../context.ts';
+import { computeEtagBase, digest } from '../../etag-base.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
