@@ -9,7 +9,7 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createPrimaryCounters, createPrimaryRateLimitStore, isRateLimitRequest } from '../packages/server/src/cluster/rate-limit-ipc.ts';
-import { createMemoryRateLimitStore } from '../packages/server/src/rate-limit-store.ts';
+import { createMemoryRateLimitStore } from '../packages/server/src/rate-limit/store.ts';
 
 const { values: args } = parseArgs({ options: { hits: { type: 'string', default: '200000' }, 'in-flight': { type: 'string', default: '50' }, child: { type: 'boolean', default: false } } });
 const hits = Number(args.hits);

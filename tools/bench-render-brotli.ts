@@ -11,7 +11,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { loadDataSet } from '../packages/server/src/artefacts/dataset.ts';
 import { planResponses } from '../packages/server/src/render/plan.ts';
 import { renderChunk } from '../packages/server/src/render/render-chunk.ts';
-import { computeResponse } from '../packages/server/src/route-handler.ts';
+import { computeResponse } from '../packages/server/src/http/handlers/route-handler.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, every: { type: 'string', default: '25' }, qualities: { type: 'string', default: '4,5,6,7,9' }, 'gzip-levels': { type: 'string', default: '1,4,6,9' } } });
 const every = Number(values.every);

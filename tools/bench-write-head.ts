@@ -3,7 +3,7 @@
 // [name, value, …] array copied from a per-answer template with the five per-request values written in,
 // and a head block prebuilt once with only those values joined in (what a socket write of our own would
 // cost; Node's public API has no way to send it: `writeHead` validates every name and value, object and
-// array alike), and the head writer the Node listener uses (packages/server/src/http/response-head.ts:
+// array alike), and the head writer the Node listener uses (packages/server/src/http/node/response-head.ts:
 // the same text by concatenation, set as the response's head as `writeHead` leaves it). Each on a fresh
 // `ServerResponse`; prints ns per answer, three rounds.
 //
@@ -12,7 +12,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createHeadWriter } from '../packages/server/src/http/response-head.ts';
+import { createHeadWriter } from '../packages/server/src/http/node/response-head.ts';
 import { CORS_EXPOSE_HEADERS } from '../packages/server/src/http/steps/cors.ts';
 
 const { values: args } = parseArgs({ options: { answers: { type: 'string', default: '300000' } } });
@@ -74,7 +74,7 @@ for (let round = 1; round <= 3; round++) {
     for (let slot = 0; slot < slots.length; slot++) headers[slots[slot]!] = values[slot]!;
     new ServerResponse(req).writeHead(200, 'OK', headers);
   });
-  measure('  object + the head writer (http/response-head.ts, what the Node listener does)', (i) => {
+  measure('  object + the head writer (http/node/response-head.ts, what the Node listener does)', (i) => {
     const res = new ServerResponse(req);
     res.shouldKeepAlive = true;
     if (!heads.setHead(res, { status: 200, statusText: 'OK', headers: headersOf(String(i)), body })) throw new Error('the head writer did not take the answer');

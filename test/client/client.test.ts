@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createScriptureGraphClient } from '@scripture-graph/client';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import type { Webhooks } from '../../packages/server/src/webhooks/service.ts';
 import { CLIENT_TYPES_FILE, generateClientTypes } from '../../tools/generate-client.ts';
 import { createOfflineWebhooks } from '../conformance/target.ts';

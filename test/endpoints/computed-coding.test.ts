@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '../../packages/server/src/response-cache.ts';
+import { COMPRESS_MIN_BYTES } from '../../packages/server/src/http/handlers/response-cache.ts';
 import { countZlibCalls } from '../helpers/zlib-calls.ts';
 import { ADAPTERS, fixtureAppThrough } from '../helpers/adapters.ts';
 

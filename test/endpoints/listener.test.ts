@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import { serve } from '../../packages/server/src/serve.ts';
 import { createTestApp } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';

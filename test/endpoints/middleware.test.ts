@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMemoryDataSet } from '../helpers/memory-data-set.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit/store.ts';
 import { ADAPTERS, openAppsThrough } from '../helpers/adapters.ts';
 import { get, request } from '../helpers/app.ts';
 

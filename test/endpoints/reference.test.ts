@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import type { App } from '../../packages/server/src/app.ts';
 import { createTestApp, get } from '../helpers/app.ts';
 import { getFixtureDataSet } from '../helpers/fixture.ts';

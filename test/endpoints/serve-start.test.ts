@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from '@skg/core';
-import type { AccessLogEntry } from '../../packages/server/src/access-log.ts';
+import type { AccessLogEntry } from '../../packages/server/src/http/node/access-log.ts';
 import { serve } from '../../packages/server/src/serve.ts';
 import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
 import { createTempDir, getFixtureDist, removeTempDirs } from '../helpers/fixture-dist.ts';

@@ -1,4 +1,4 @@
-// The engine's stored lookup (packages/server/src/stored-lane.ts) on the fixture, through a real Node
+// The engine's stored lookup (packages/server/src/http/handlers/stored-lane.ts) on the fixture, through a real Node
 // listener: a request whose target is a stored answer's key is answered without routing, with the bytes
 // and headers the route table gives, through the same steps (request id, Idempotency-Key, CORS, rate
 // limit, access log), and anything else is left to the route table.
@@ -13,9 +13,9 @@ import { loadDataSet } from '../../packages/server/src/artefacts/dataset.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import type { ResponseStore } from '../../packages/server/src/artefacts/responses.ts';
 import { createEtag } from '../../packages/server/src/http/steps/etag.ts';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import { getResponseFormat } from '../../packages/server/src/openapi/response-format.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit/store.ts';
 import { renderResponseArtefact } from '../../packages/server/src/render/render-responses.ts';
 import { RENDERED_ROUTES } from '../../packages/server/src/render/targets.ts';
 import { captureAccessLog } from '../helpers/access-log.ts';

@@ -1,8 +1,8 @@
 // An access log captured in memory, for tests: the lines as written, and a wait for them (the log
-// writes in batches, at most 20 ms after a line: packages/server/src/access-log.ts).
+// writes in batches, at most 20 ms after a line: packages/server/src/http/node/access-log.ts).
 
 import { Writable } from 'node:stream';
-import { type AccessLog, createAccessLog } from '../../packages/server/src/access-log.ts';
+import { type AccessLog, createAccessLog } from '../../packages/server/src/http/node/access-log.ts';
 
 export interface CapturedAccessLog {
   readonly log: AccessLog;

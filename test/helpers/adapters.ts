@@ -8,7 +8,7 @@ import { after, before } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import type { App, AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import { createTestApp } from './app.ts';
 import { getFixtureDataSet } from './fixture.ts';
 

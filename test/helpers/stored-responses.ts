@@ -1,6 +1,6 @@
 // Checks every stored answer of a data set against the one its route computes: what the response
 // artefact promises (byte-equal bodies and ETags), for the fixture and the full-data tests; and the
-// answers of the engine's stored lookup (an exact target, packages/server/src/stored-lane.ts) against
+// answers of the engine's stored lookup (an exact target, packages/server/src/http/handlers/stored-lane.ts) against
 // the route table's.
 
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { App, AppOptions } from '../../packages/server/src/app.ts';
 import type { DataSet } from '../../packages/server/src/artefacts/types.ts';
 import type { RequestHead } from '../../packages/server/src/http/request.ts';
-import { createNodeListener } from '../../packages/server/src/node-listener.ts';
+import { createNodeListener } from '../../packages/server/src/http/node/listener.ts';
 import { listRenderTargets, type RenderKind, type RenderTarget } from '../../packages/server/src/render/targets.ts';
 import { createTestApp, get } from './app.ts';
 

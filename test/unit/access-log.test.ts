@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AccessLogEntry, createAccessLog } from '../../packages/server/src/access-log.ts';
-import { lineBound, writeLine } from '../../packages/server/src/access-log-line.ts';
+import { type AccessLogEntry, createAccessLog } from '../../packages/server/src/http/node/access-log.ts';
+import { lineBound, writeLine } from '../../packages/server/src/http/node/access-log-line.ts';
 import { captureAccessLog, lineCount } from '../helpers/access-log.ts';
 
 /** A line with its `level` and `time` (and `worker`) taken off: what JSON.stringify of its entry gives. */
@@ -157,7 +157,7 @@ describe('the access log', () => {
 
   it('writes what is buffered when the process exits', () => {
     const script = [
-      "import { createAccessLog } from './packages/server/src/access-log.ts';",
+      "import { createAccessLog } from './packages/server/src/http/node/access-log.ts';",
       'const log = createAccessLog();',
       "for (let i = 0; i < 3; i += 1) log.write({ method: 'GET', path: `/p/${i}`, status: 200, bytes: 0, durationMs: 0, requestId: String(i), client: null });",
       'process.exit(0);',

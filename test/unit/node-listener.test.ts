@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { describe, it } from 'node:test';
-import { ownBytesIfQueued } from '../../packages/server/src/node-listener.ts';
+import { ownBytesIfQueued } from '../../packages/server/src/http/node/listener.ts';
 
 function responseWithQueued(bytes: number): ServerResponse {
   return { socket: { writableLength: bytes } } as unknown as ServerResponse;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRateLimit } from '../../packages/server/src/http/steps/rate-limit.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit-store.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/rate-limit/store.ts';
 
 describe('in-memory rate-limit store', () => {
   it('counts per key in a fixed window and starts a new window after it ends', () => {

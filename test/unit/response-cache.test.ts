@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { type CachedResponse, codedBody, encodeBody } from '../../packages/server/src/response-cache.ts';
+import { type CachedResponse, codedBody, encodeBody } from '../../packages/server/src/http/handlers/response-cache.ts';
 
 describe('the response cache', () => {
   it('keeps a compressed body in a buffer of its own size, not the compressor output chunk it came in', () => {

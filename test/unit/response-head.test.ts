@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import type { Answer } from '../../packages/server/src/http/engine.ts';
-import { createHeadWriter } from '../../packages/server/src/http/response-head.ts';
+import { createHeadWriter } from '../../packages/server/src/http/node/response-head.ts';
 
 const CORS = 'X-Request-Id, ETag, Idempotency-Key';
 

@@ -1,5 +1,5 @@
 // The application: options → config → the request engine (http/engine.ts), and the h3 app that runs it
-// in process (http/h3.ts). The Node listener (node-listener.ts) runs the same engine, without h3, for
+// in process (http/h3.ts). The Node listener (http/node/listener.ts) runs the same engine, without h3, for
 // every request through node:http (docs/engine.md).
 
 import type { H3 } from 'h3';
@@ -8,8 +8,8 @@ import type { AppConfig } from './context.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
 import { createEngine, type Engine } from './http/engine.ts';
 import { createH3Adapter } from './http/h3.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
-import { createResponseCaches, type ResponseCacheLimits } from './response-cache.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
+import { createResponseCaches, type ResponseCacheLimits } from './http/handlers/response-cache.ts';
 import { ROUTES } from './routes/index.ts';
 import { createStatusMonitor, type StatusMonitor } from './status/monitor.ts';
 import { createWebhooks, type Webhooks } from './webhooks/service.ts';

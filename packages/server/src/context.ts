@@ -3,8 +3,8 @@
 import type { DataSet } from './artefacts/types.ts';
 import type { RequestHead } from './http/request.ts';
 import type { ServiceEvents } from './events.ts';
-import type { RateLimitStore } from './rate-limit-store.ts';
-import type { ResponseCaches } from './response-cache.ts';
+import type { RateLimitStore } from './rate-limit/store.ts';
+import type { ResponseCaches } from './http/handlers/response-cache.ts';
 import type { StatusMonitor } from './status/monitor.ts';
 import type { Webhooks } from './webhooks/service.ts';
 import type { RouteDefinition } from './routes/define.ts';

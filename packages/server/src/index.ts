@@ -5,10 +5,10 @@ export { DEFAULT_DRAIN_TIMEOUT_MS, serve, type LoadDataSet, type ReloadOutcome, 
 export { createDataHolder, type DataHolder, type DataHolderOptions } from './hot-swap/data-holder.ts';
 export { watchDist, type DistWatcher, type DistWatcherOptions } from './hot-swap/dist-watcher.ts';
 export { BuildRefusedError, loadVerifiedBuild } from './hot-swap/verify-build.ts';
-export { createNodeListener, type NodeListener, type NodeListenerOptions } from './node-listener.ts';
-export { createAccessLog, type AccessLog, type AccessLogEntry, type AccessLogOptions } from './access-log.ts';
-export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
-export { createRedisRateLimitStore, type ClosableRateLimitStore } from './rate-limit-redis.ts';
+export { createNodeListener, type NodeListener, type NodeListenerOptions } from './http/node/listener.ts';
+export { createAccessLog, type AccessLog, type AccessLogEntry, type AccessLogOptions } from './http/node/access-log.ts';
+export { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit/store.ts';
+export { createRedisRateLimitStore, type ClosableRateLimitStore } from './rate-limit/redis.ts';
 export { createPrimaryRateLimitStore } from './cluster/rate-limit-ipc.ts';
 export { getClientKey } from './http/steps/client-key.ts';
 export { createStatusMonitor, type StatusMonitor, type StatusMonitorOptions } from './status/monitor.ts';

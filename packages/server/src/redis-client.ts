@@ -1,7 +1,7 @@
 // What every Redis client of the server shares (the rate-limit counters, the webhook store): a deadline
 // on each command, no commands queued while the connection is down, reconnection forever. A slow or
 // stopped Redis fails a command in at most the deadline, and the caller does without it
-// (rate-limit-redis.ts, webhooks/store.ts).
+// (rate-limit/redis.ts, webhooks/store.ts).
 
 /** A Redis command's deadline unless configured (`--store-timeout`). */
 export const DEFAULT_STORE_TIMEOUT_MS = 50;

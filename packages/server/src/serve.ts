@@ -11,22 +11,22 @@
 
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { type AccessLog, createAccessLog } from './access-log.ts';
+import { type AccessLog, createAccessLog } from './http/node/access-log.ts';
 import { RESPONSES_ARTEFACT } from '@skg/core';
 import { findUnservableArtefacts, formatDistProblem, verifyArtefact } from './artefacts/check-dist.ts';
 import { loadDataSet as loadDist } from './artefacts/index.ts';
 import type { DataSet } from './artefacts/types.ts';
 import { createApp } from './app.ts';
-import { createDrain } from './drain.ts';
+import { createDrain } from './http/node/drain.ts';
 import { createServiceEvents, type ServiceEvents } from './events.ts';
-import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
+import { type ConnectionLimits, createHttpServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/node/connection-limits.ts';
 import { getClientKey } from './http/steps/client-key.ts';
 import { createDataHolder, type ReloadOutcome } from './hot-swap/data-holder.ts';
 import { createReleaseScheduler } from './hot-swap/release.ts';
 import { type DistWatcher, watchDist } from './hot-swap/dist-watcher.ts';
 import type { LoadDataSet } from './hot-swap/verify-build.ts';
-import { createClientErrorHandler, createNodeListener } from './node-listener.ts';
-import type { RateLimitStore } from './rate-limit-store.ts';
+import { createClientErrorHandler, createNodeListener } from './http/node/listener.ts';
+import type { RateLimitStore } from './rate-limit/store.ts';
 import { createIntegrityWatch } from './status/integrity-watch.ts';
 import { createStatusMonitor } from './status/monitor.ts';
 import { openWebhooks, type WebhookServeConfig } from './webhooks/open.ts';

@@ -10,7 +10,7 @@
 //
 // This file is loaded by the primary too, which loads nothing else of the server: it must stay light.
 
-import { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from '../rate-limit-store.ts';
+import { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from '../rate-limit/store.ts';
 
 export const RATE_LIMIT_MESSAGE = 'skg:rate-limit';
 

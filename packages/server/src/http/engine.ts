@@ -1,5 +1,5 @@
 // The request engine (docs/engine.md): every request, through either adapter (the Node listener,
-// node-listener.ts, or the in-process h3 app, http/h3.ts), is answered here, by these steps, in this order:
+// http/node/listener.ts, or the in-process h3 app, http/h3.ts), is answered here, by these steps, in this order:
 //
 //   request id → Idempotency-Key echo → CORS headers → ┌ data set → preflight → rate limit → dot segments ┐
 //                                                      │ → stored answer for the exact target (GET/HEAD)  │
@@ -35,10 +35,10 @@ import { answerError } from './steps/error-boundary.ts';
 import { echoIdempotencyKey } from './steps/idempotency-key.ts';
 import { createRateLimit } from './steps/rate-limit.ts';
 import { setRequestId } from './steps/request-id.ts';
-import { createRouteHandler } from '../route-handler.ts';
+import { createRouteHandler } from './handlers/route-handler.ts';
 import { API_BASE, type RouteDefinition, toRouterPath } from '../routes/define.ts';
-import { createStoredRequestFinder, type StoredRequest } from '../stored-lane.ts';
-import { answerStoredBody } from '../stored-response.ts';
+import { createStoredRequestFinder, type StoredRequest } from './handlers/stored-lane.ts';
+import { answerStoredBody } from './handlers/stored-response.ts';
 import type { RequestHead } from './request.ts';
 
 /** What the engine answers: written by the Node listener as it is, wrapped as a `Response` by the h3 adapter. */

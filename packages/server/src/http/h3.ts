@@ -2,7 +2,7 @@
 // into a `RequestHead` and answers with the engine's answer as a web `Response` (`PipelineResponse`,
 // which keeps the answer's parts). h3 routes nothing itself: the engine's route table does. This is what
 // `app.fetch` runs (tests, in-process callers, /mcp's tool calls); the Node listener calls the engine
-// without it (node-listener.ts).
+// without it (http/node/listener.ts).
 
 import { H3 } from 'h3';
 import { FastResponse } from 'srvx/node';

@@ -22,7 +22,7 @@
 import type { H3Event } from 'h3';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError, isApiError } from '@skg/core';
-import { noteMcpTools } from '../access-log.ts';
+import { noteMcpTools } from '../http/node/access-log.ts';
 import type { AppConfig } from '../context.ts';
 import { COUNTED_ALREADY, createRateLimit, getClientAddress, type RateLimit } from '../http/steps/rate-limit.ts';
 import { createOpenApiDocument } from '../openapi/document.ts';

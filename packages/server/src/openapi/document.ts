@@ -9,7 +9,7 @@
 
 import { maxHeaderSize } from 'node:http';
 import { LICENCE } from '@skg/core';
-import { DEFAULT_CONNECTION_LIMITS as LIMITS } from '../connection-limits.ts';
+import { DEFAULT_CONNECTION_LIMITS as LIMITS } from '../http/node/connection-limits.ts';
 import type { ParameterSpec } from '../params.ts';
 import type { RouteDefinition } from '../routes/define.ts';
 import { API_BASE } from '../routes/define.ts';

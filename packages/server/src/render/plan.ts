@@ -5,7 +5,7 @@
 
 import { createEtag, formatCanonicalRequest, getEtagBase, type QueryName } from '../http/steps/etag.ts';
 import { getResponseFormat } from '../openapi/response-format.ts';
-import { getQueryNames } from '../route-handler.ts';
+import { getQueryNames } from '../http/handlers/route-handler.ts';
 import { API_BASE } from '../routes/define.ts';
 import type { DataSet } from '../artefacts/types.ts';
 import { listRenderTargets, type RenderKind, type RenderTarget } from './targets.ts';

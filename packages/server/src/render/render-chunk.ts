@@ -5,8 +5,8 @@
 
 import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
-import { computeResponse } from '../route-handler.ts';
-import { compressBody } from '../response-cache.ts';
+import { computeResponse } from '../http/handlers/route-handler.ts';
+import { compressBody } from '../http/handlers/response-cache.ts';
 import type { RouteContext } from '../routes/define.ts';
 import type { PlannedResponse } from './plan.ts';
 import type { RenderTarget } from './targets.ts';

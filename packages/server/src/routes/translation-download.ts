@@ -14,7 +14,7 @@ import { chooseStoredCoding } from '../http/steps/content-encoding.ts';
 import { JSON_CONTENT_TYPE, matchesIfNoneMatch } from '../http/steps/etag.ts';
 import { TranslationDownload } from '../openapi/schemas/index.ts';
 import type { StringParameter } from '../params.ts';
-import { encodeBody } from '../response-cache.ts';
+import { encodeBody } from '../http/handlers/response-cache.ts';
 import { API_BASE, defineMediaRoute } from './define.ts';
 import { formatHeadings } from './headings.ts';
 import { formatVerse } from './passage.ts';

@@ -24,7 +24,7 @@
 import { debuglog } from 'node:util';
 import { ApiError } from '@skg/core';
 import type { DataSet } from '../artefacts/types.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../rate-limit-store.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../rate-limit/store.ts';
 import type { StoreHealth } from '../store-outage.ts';
 import type { ServiceEventData, ServiceEventName, ServiceEvents } from '../events.ts';
 import type { AttemptOutcome, DeliveryOptions, SignedRequest } from './delivery.ts';

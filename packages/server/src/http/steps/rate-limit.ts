@@ -24,7 +24,7 @@ import type { H3Event } from 'h3';
 import { ApiError } from '@skg/core';
 import type { ResponseHeaders } from '../../context.ts';
 import { getRequestHeader } from '../../internal/request-header.ts';
-import type { RateLimitCounter, RateLimitStore } from '../../rate-limit-store.ts';
+import type { RateLimitCounter, RateLimitStore } from '../../rate-limit/store.ts';
 import { getClientKey } from './client-key.ts';
 
 /** The rate-limit fields this step writes on every answer: the X- trio and the IETF RateLimit fields. */

@@ -3,10 +3,10 @@
 // and Cache-Control, and 304 when If-None-Match matches. These bodies depend on the code, not on the
 // data, so they skip the per-data-set response cache; the route keeps its own bytes.
 
-import type { AppConfig, Reply, RouteHandler } from './context.ts';
+import type { AppConfig, Reply, RouteHandler } from '../../context.ts';
 import { createContext } from './route-handler.ts';
-import { matchesIfNoneMatch } from './http/steps/etag.ts';
-import type { MediaBody, RouteDefinition } from './routes/define.ts';
+import { matchesIfNoneMatch } from '../steps/etag.ts';
+import type { MediaBody, RouteDefinition } from '../../routes/define.ts';
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
 

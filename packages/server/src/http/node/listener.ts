@@ -1,7 +1,7 @@
 // The Node.js request listener `skg serve` hands to node:http: the production adapter of the request
 // engine (docs/engine.md). It makes the request into a `RequestHead` (http/request.ts: Node's parsed
 // headers read as they are, an `H3Event` made only for a route that reads one) and writes the engine's
-// answer with its head (made by http/response-head.ts on a kept-alive connection, else by `writeHead`)
+// answer with its head (made by http/node/response-head.ts on a kept-alive connection, else by `writeHead`)
 // and one `end`: this is the only place an engine answer's bytes are written to a socket. No web
 // `Request`, `Response` or `Headers` is made on the way (h3's `toNodeHandler`, which converts every
 // response's headers into a new list, writes a string body with `write()` then `end()` and waits on a
@@ -16,12 +16,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '@skg/core';
 import { type AccessLog, formatPeerAddress, getMcpTools } from './access-log.ts';
-import type { DataSet } from './artefacts/types.ts';
+import type { DataSet } from '../../artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
-import type { App } from './app.ts';
-import type { Answer } from './http/engine.ts';
-import { NodeHead } from './http/request.ts';
-import { createHeadWriter, type HeadWriter } from './http/response-head.ts';
+import type { App } from '../../app.ts';
+import type { Answer } from '../engine.ts';
+import { NodeHead } from '../request.ts';
+import { createHeadWriter, type HeadWriter } from './response-head.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -21,7 +21,7 @@
 // HEAD, a status without a body, an answer without Content-Length) goes through `writeHead`.
 
 import type { ServerResponse } from 'node:http';
-import type { Answer } from './engine.ts';
+import type { Answer } from '../engine.ts';
 
 /** The fields of Node's `ServerResponse` (node:_http_outgoing, node:_http_server) read or set here. */
 interface ResponseInternals {

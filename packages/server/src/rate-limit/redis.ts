@@ -12,9 +12,9 @@
 //
 // Loaded only with a Redis store: ioredis and the library are not needed by a single process.
 
-import { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './rate-limit-store.ts';
-import { createStoreOutage, describeFailure, type StoreHealth } from './store-outage.ts';
-import { DEFAULT_STORE_TIMEOUT_MS, getRedisClientOptions, redactUrl } from './redis-client.ts';
+import { createMemoryRateLimitStore, type RateLimitCounter, type RateLimitStore } from './store.ts';
+import { createStoreOutage, describeFailure, type StoreHealth } from '../store-outage.ts';
+import { DEFAULT_STORE_TIMEOUT_MS, getRedisClientOptions, redactUrl } from '../redis-client.ts';
 
 export interface ClosableRateLimitStore extends RateLimitStore {
   close(): Promise<void>;

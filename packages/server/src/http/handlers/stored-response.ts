@@ -7,13 +7,13 @@
 // (stored-lane.ts), for a request answered before h3. Both read the request's conditions as plain
 // header values and check the route's contract the same way, so their answers are the same bytes.
 
-import type { ResponseStore } from './artefacts/responses.ts';
-import type { DataSet } from './artefacts/types.ts';
-import type { Reply, ResponseHeaders } from './context.ts';
-import { chooseStoredCoding, type StoredCoding } from './http/steps/content-encoding.ts';
-import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from './http/steps/etag.ts';
-import { getResponseFormat } from './openapi/response-format.ts';
-import type { RouteDefinition } from './routes/define.ts';
+import type { ResponseStore } from '../../artefacts/responses.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import type { Reply, ResponseHeaders } from '../../context.ts';
+import { chooseStoredCoding, type StoredCoding } from '../steps/content-encoding.ts';
+import { createEtag, JSON_CONTENT_TYPE, matchesIfNoneMatch } from '../steps/etag.ts';
+import { getResponseFormat } from '../../openapi/response-format.ts';
+import type { RouteDefinition } from '../../routes/define.ts';
 
 const NOT_MODIFIED: Reply = Object.freeze({ status: 304, body: null });
 

@@ -3,10 +3,10 @@
 // response cache: these answers carry secrets and change state), with a weak ETag of the answer as
 // every response has one, and no 304 (If-None-Match is a read precondition).
 
-import type { AppConfig, Reply, RouteHandler } from './context.ts';
+import type { AppConfig, Reply, RouteHandler } from '../../context.ts';
 import { createContext } from './route-handler.ts';
-import { createWeakEtag, formatCanonicalRequest, JSON_CONTENT_TYPE } from './http/steps/etag.ts';
-import type { RouteDefinition, WriteReply } from './routes/define.ts';
+import { createWeakEtag, formatCanonicalRequest, JSON_CONTENT_TYPE } from '../steps/etag.ts';
+import type { RouteDefinition, WriteReply } from '../../routes/define.ts';
 
 export function createWriteRouteHandler(
   route: RouteDefinition,

@@ -2,7 +2,7 @@
 //
 // - Headers must arrive within `headersTimeoutMs` (10 s) and the whole request within
 //   `requestTimeoutMs` (30 s), or Node raises a request timeout and the listener answers 408 in the
-//   Error shape (node-listener.ts); Node checks both every `connectionsCheckingInterval` (1 s here, 30 s
+//   Error shape (http/node/listener.ts); Node checks both every `connectionsCheckingInterval` (1 s here, 30 s
 //   by default), so a slow request is cut within a second of its deadline. An idle kept-alive
 //   connection is closed after `keepAliveTimeoutMs` (5 s, Node's default).
 // - At most `maxConnectionsPerAddress` open connections per client address (the socket's peer, IPv6
@@ -20,7 +20,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '@skg/core';
 import type { AccessLog } from './access-log.ts';
-import type { DataSet } from './artefacts/types.ts';
+import type { DataSet } from '../../artefacts/types.ts';
 import { createListenerAnswer, logListenerAnswer, writeAnswerToSocket } from './listener-answers.ts';
 
 export interface ConnectionLimits {
@@ -54,7 +54,7 @@ export function createHttpServerOptions(limits: ConnectionLimits): ServerOptions
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.min(DEADLINE_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
-    // node-listener.ts answers a request without Host in the Error shape instead of Node's bare 400.
+    // http/node/listener.ts answers a request without Host in the Error shape instead of Node's bare 400.
     requireHostHeader: false,
   };
 }

@@ -39,7 +39,7 @@ import { openSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import { lineBound, writeLine } from './access-log-line.ts';
-import { writeFully } from './internal/write-fully.ts';
+import { writeFully } from '../../internal/write-fully.ts';
 
 export interface AccessLogEntry {
   readonly method: string | null;

@@ -1,8 +1,8 @@
 // Where rate-limit counters live. One process keeps them in memory (this store); the workers of a
 // cluster ask the primary, which counts with this store (cluster/rate-limit-ipc.ts); several processes
-// or machines share Redis (rate-limit-redis.ts). All through this interface.
+// or machines share Redis (redis.ts). All through this interface.
 
-import type { StoreHealth } from './store-outage.ts';
+import type { StoreHealth } from '../store-outage.ts';
 
 export interface RateLimitCounter {
   /** Requests counted in the current window, this one included. */

@@ -9,8 +9,8 @@
 
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { RESPONSES_BROTLI_QUALITY, RESPONSES_GZIP_LEVEL } from '@skg/core';
-import type { DataSet } from './artefacts/types.ts';
-import { LruCache } from './internal/lru.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import { LruCache } from '../../internal/lru.ts';
 
 export interface CachedResponse {
   /** The JSON body, serialised and UTF-8 encoded once. */

@@ -15,11 +15,11 @@
 // target with no stored answer, a record of another request, a contract that changed since the build, an
 // artefact whose checksum is still being verified) is left to the route table.
 
-import type { ResponseStore } from './artefacts/responses.ts';
-import type { DataSet } from './artefacts/types.ts';
-import { RENDERED_ROUTES } from './render/targets.ts';
-import type { StoredCoding } from './http/steps/content-encoding.ts';
-import { API_BASE } from './routes/define.ts';
+import type { ResponseStore } from '../../artefacts/responses.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import { RENDERED_ROUTES } from '../../render/targets.ts';
+import type { StoredCoding } from '../steps/content-encoding.ts';
+import { API_BASE } from '../../routes/define.ts';
 import { createStoredContract, findStoredRecord, type StoredContract } from './stored-response.ts';
 
 /** A request answered from the store: its stored record, the body in the client's coding already read (its key checked). */

@@ -10,17 +10,17 @@
 
 import { getQuery } from 'h3';
 import { ApiError } from '@skg/core';
-import { isDataSetChanged } from './artefacts/integrity.ts';
-import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, RouteParams } from './context.ts';
-import type { RequestHead } from './http/request.ts';
+import { isDataSetChanged } from '../../artefacts/integrity.ts';
+import type { AppConfig, Reply, RequestState, ResponseHeaders, RouteHandler, RouteParams } from '../../context.ts';
+import type { RequestHead } from '../request.ts';
 import { createMediaRouteHandler } from './media-route-handler.ts';
 import { createWriteRouteHandler } from './write-route-handler.ts';
-import { DATA_CACHE_CONTROL } from './http/steps/cache-control.ts';
-import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest, type QueryName } from './http/steps/etag.ts';
-import { getResponseFormat } from './openapi/response-format.ts';
+import { DATA_CACHE_CONTROL } from '../steps/cache-control.ts';
+import { answerWithEtag, createEtag, createWeakEtag, formatCanonicalRequest, type QueryName } from '../steps/etag.ts';
+import { getResponseFormat } from '../../openapi/response-format.ts';
 import { type CachedResponse, cachedWeight, codedBody, COMPRESS_MIN_BYTES, encodeBody } from './response-cache.ts';
-import { chooseStoredCoding } from './http/steps/content-encoding.ts';
-import type { RouteContext, RouteDefinition } from './routes/define.ts';
+import { chooseStoredCoding } from '../steps/content-encoding.ts';
+import type { RouteContext, RouteDefinition } from '../../routes/define.ts';
 import { answerStored, createStoredContract, findStoredRecord } from './stored-response.ts';
 
 function decodeParams(raw: RouteParams): Record<string, string> {

@@ -10,11 +10,11 @@ import type { Duplex } from 'node:stream';
 import type { ApiError } from '@skg/core';
 import type { AccessLog } from './access-log.ts';
 import { formatPeerAddress } from './access-log.ts';
-import type { DataSet } from './artefacts/types.ts';
-import { createErrorBody } from './errors.ts';
-import { CORS_EXPOSE_HEADERS } from './http/steps/cors.ts';
-import { createWeakEtag, JSON_CONTENT_TYPE } from './http/steps/etag.ts';
-import { randomRequestId } from './http/steps/request-id.ts';
+import type { DataSet } from '../../artefacts/types.ts';
+import { createErrorBody } from '../../errors.ts';
+import { CORS_EXPOSE_HEADERS } from '../steps/cors.ts';
+import { createWeakEtag, JSON_CONTENT_TYPE } from '../steps/etag.ts';
+import { randomRequestId } from '../steps/request-id.ts';
 
 export interface ListenerAnswer {
   readonly status: number;
